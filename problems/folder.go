@@ -1,0 +1,136 @@
+package problems
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Folder is a problem's folder on disk: its problem.yaml and its data. Problem
+// packages embed *Folder to get Meta and Datasets and add the rules that are code.
+type Folder struct {
+	Dir  string
+	meta Meta
+}
+
+// LoadFolder reads dir/problem.yaml. Errors name the file.
+func LoadFolder(dir string) (*Folder, error) {
+	path := filepath.Join(dir, "problem.yaml")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file (a problem folder needs one)", path)
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	m, err := ParseMeta(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &Folder{Dir: dir, meta: m}, nil
+}
+
+// Meta returns the parsed problem.yaml.
+func (f *Folder) Meta() Meta { return f.meta }
+
+// SetLimits replaces the folder's limits, for command-line overrides.
+func (f *Folder) SetLimits(l Limits) { f.meta.Limits = l }
+
+// DataDir returns the folder's data directory.
+func (f *Folder) DataDir() string { return filepath.Join(f.Dir, "data") }
+
+// DefaultGroups are the groups judged when neither the caller nor problem.yaml names any.
+var DefaultGroups = []string{"sample", "secret"}
+
+// Datasets reads the datasets of the named groups (problem.yaml's groups, else sample
+// and secret, when none are named). A group may be nested ("secret/hard"). Every .in
+// must have its .ans beside it; a missing one is an error naming the file. A group
+// folder that does not exist is an error too, except for sample.
+func (f *Folder) Datasets(groups ...string) ([]Dataset, error) {
+	if len(groups) == 0 {
+		groups = f.meta.Groups
+	}
+	if len(groups) == 0 {
+		groups = DefaultGroups
+	}
+	var out []Dataset
+	for _, g := range groups {
+		dir := filepath.Join(f.DataDir(), filepath.FromSlash(g))
+		st, err := os.Stat(dir)
+		if err != nil || !st.IsDir() {
+			if g == "sample" {
+				continue
+			}
+			return nil, fmt.Errorf("%s: no such dataset group", dir)
+		}
+		var ins []string
+		err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".in") {
+				ins = append(ins, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", dir, err)
+		}
+		sort.Strings(ins)
+		for _, in := range ins {
+			ds, err := f.loadDataset(in)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ds)
+		}
+	}
+	return out, nil
+}
+
+func (f *Folder) loadDataset(in string) (Dataset, error) {
+	ans := strings.TrimSuffix(in, ".in") + ".ans"
+	rel, err := filepath.Rel(f.DataDir(), strings.TrimSuffix(in, ".in"))
+	if err != nil {
+		return Dataset{}, fmt.Errorf("%s: %w", in, err)
+	}
+	name := filepath.ToSlash(rel)
+	input, err := os.ReadFile(in)
+	if err != nil {
+		return Dataset{}, fmt.Errorf("%s: %w", in, err)
+	}
+	answer, err := os.ReadFile(ans)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return Dataset{}, fmt.Errorf("%s: missing answer file for %s", ans, filepath.Base(in))
+		}
+		return Dataset{}, fmt.Errorf("%s: %w", ans, err)
+	}
+	group, _, _ := strings.Cut(name, "/")
+	return Dataset{Name: name, Group: group, InPath: in, AnsPath: ans, Input: input, Answer: answer}, nil
+}
+
+// InputError is a fault in an input file, at a 1-based line and column.
+type InputError struct {
+	Line, Col int
+	Msg       string
+}
+
+func (e *InputError) Error() string {
+	if e.Line <= 0 {
+		return e.Msg
+	}
+	if e.Col <= 0 {
+		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	}
+	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)
+}
+
+// Errorf returns an *InputError at line and col (1-based; 0 leaves it out).
+func Errorf(line, col int, format string, args ...any) error {
+	return &InputError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}

@@ -1,0 +1,88 @@
+package problems
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestFolderDatasets(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"problem.yaml":          "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\n",
+		"data/sample/1.in":      "s1",
+		"data/sample/1.ans":     "a1",
+		"data/secret/b.in":      "sb",
+		"data/secret/b.ans":     "ab",
+		"data/secret/a.in":      "sa",
+		"data/secret/a.ans":     "aa",
+		"data/secret/notes.txt": "ignored",
+	})
+	f, err := LoadFolder(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := f.Datasets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, d := range ds {
+		names = append(names, d.Name+"="+string(d.Input)+"/"+string(d.Answer))
+	}
+	if got, want := strings.Join(names, " "), "sample/1=s1/a1 secret/a=sa/aa secret/b=sb/ab"; got != want {
+		t.Errorf("datasets = %s, want %s", got, want)
+	}
+	if _, err := f.Datasets("nope"); err == nil || !strings.Contains(err.Error(), "no such dataset group") {
+		t.Errorf("missing group: err = %v", err)
+	}
+}
+
+func TestFolderErrors(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := LoadFolder(dir); err == nil || !strings.Contains(err.Error(), "problem.yaml: no such file") {
+		t.Errorf("missing problem.yaml: err = %v", err)
+	}
+	writeFiles(t, dir, map[string]string{
+		"problem.yaml":     "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\n",
+		"data/secret/x.in": "1",
+	})
+	f, err := LoadFolder(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.Datasets()
+	if err == nil || !strings.Contains(err.Error(), "x.ans: missing answer file") {
+		t.Errorf("missing .ans: err = %v", err)
+	}
+}
+
+func TestInputError(t *testing.T) {
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{Errorf(3, 7, "bad %s", "digit"), "line 3, column 7: bad digit"},
+		{Errorf(2, 0, "short"), "line 2: short"},
+		{Errorf(0, 0, "empty"), "empty"},
+	}
+	for _, tt := range tests {
+		if got := tt.err.Error(); got != tt.want {
+			t.Errorf("got %q, want %q", got, tt.want)
+		}
+	}
+}

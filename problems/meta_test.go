@@ -1,0 +1,82 @@
+package problems
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseMeta(t *testing.T) {
+	base := "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\n"
+	tests := []struct {
+		name    string
+		yaml    string
+		wantErr string
+		check   func(t *testing.T, m Meta)
+	}{
+		{name: "defaults", yaml: base, check: func(t *testing.T, m Meta) {
+			if m.IO != Stdio || m.Limits.Time != 2 || m.Limits.Memory != 256 || m.Score.Ranking != RankPassFail {
+				t.Errorf("defaults not applied: %+v", m)
+			}
+			if got := m.Limits.WallLimit(); got != 5*time.Second {
+				t.Errorf("wall default = %v, want 5s", got)
+			}
+		}},
+		{name: "interactive io implied", yaml: "slug: x\ntitle: X\nkind: interactive\nreference: r\n", check: func(t *testing.T, m Meta) {
+			if m.IO != InteractIO || m.Score.Ranking != RankPoints {
+				t.Errorf("got io %q ranking %q", m.IO, m.Score.Ranking)
+			}
+		}},
+		{name: "unknown key", yaml: base + "colour: red\n", wantErr: "line 5: field colour not found"},
+		{name: "bad kind", yaml: "slug: x\ntitle: X\nkind: fun\nreference: r\n", wantErr: `kind "fun"`},
+		{name: "bad slug", yaml: "slug: X Y\ntitle: X\nkind: pass-fail\nreference: r\n", wantErr: "slug"},
+		{name: "no title", yaml: "slug: x\nkind: pass-fail\nreference: r\n", wantErr: "title: missing"},
+		{name: "negative time", yaml: base + "limits: {time: -1}\n", wantErr: "limits.time"},
+		{name: "bad direction", yaml: base + "score: {direction: up}\n", wantErr: "score.direction"},
+		{name: "no reference", yaml: "slug: x\ntitle: X\nkind: pass-fail\n", wantErr: "reference: missing"},
+		{name: "empty", yaml: "", wantErr: "empty file"},
+		{name: "not a map", yaml: "[1, 2]\n", wantErr: "line 1"},
+		{name: "files with interactive kind", yaml: "slug: x\ntitle: X\nkind: interactive\nio: files\nreference: r\n", wantErr: "go together"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := ParseMeta([]byte(tt.yaml))
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want it to contain %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, m)
+		})
+	}
+}
+
+func FuzzParseMeta(f *testing.F) {
+	f.Add([]byte("slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\n"))
+	f.Add([]byte("slug: x\ntitle: X\nkind: scoring\nio: files\nlimits: {time: 1.5, memory: 64}\nscore: {direction: min, ranking: penalty}\nreference: r\n"))
+	f.Add([]byte("{{{"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := ParseMeta(data)
+		if err == nil && m.check() != nil {
+			t.Fatalf("accepted meta fails its own check: %+v", m)
+		}
+	})
+}
+
+func TestParseVerdict(t *testing.T) {
+	for _, v := range Verdicts {
+		if got, ok := ParseVerdict(string(v)); !ok || got != v {
+			t.Errorf("ParseVerdict(%q) = %q, %v", v, got, ok)
+		}
+	}
+	if v, ok := ParseVerdict("time_limit_exceeded"); !ok || v != TLE {
+		t.Errorf("folder name not understood: %q %v", v, ok)
+	}
+	if _, ok := ParseVerdict("tle"); ok {
+		t.Error("lower-case short names should not parse")
+	}
+}

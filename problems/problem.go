@@ -1,0 +1,160 @@
+// Package problems holds the problem model shared by every part of judge: what a
+// problem is (Problem, Meta, Dataset), what a judged run produced (Output, Usage) and
+// what the problem made of it (Verdict, Outcome).
+//
+// Each problem lives in its own sub-package (problems/sudoku, problems/defrag, …) next
+// to its folder of data: problem.yaml, statement.md, data/sample and data/secret with
+// NAME.in + NAME.ans pairs. The sub-package supplies the parts that are code: the input
+// validator, the checker or scorer, the generator and, for interactive problems, the
+// interactor. Nothing here starts processes; that is the harness's job.
+package problems
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+)
+
+// Verdict is the judgement of one run on one dataset.
+type Verdict string
+
+// The verdicts, in the order a report lists them.
+const (
+	AC  Verdict = "AC"  // accepted
+	WA  Verdict = "WA"  // wrong answer
+	PE  Verdict = "PE"  // presentation error: right content, malformed layout
+	TLE Verdict = "TLE" // time limit exceeded (CPU or wall)
+	MLE Verdict = "MLE" // memory limit exceeded
+	OLE Verdict = "OLE" // output limit exceeded
+	RTE Verdict = "RTE" // run-time error: non-zero exit or killed by a signal
+	CE  Verdict = "CE"  // compile error
+	JE  Verdict = "JE"  // judge error: the judge itself failed; never the submission's fault
+)
+
+// Verdicts lists every verdict.
+var Verdicts = []Verdict{AC, WA, PE, TLE, MLE, OLE, RTE, CE, JE}
+
+// ParseVerdict reads a verdict by its short name (AC, WA, …) or by the name of the
+// folder that holds programs expected to get it (accepted, wrong_answer, …).
+func ParseVerdict(s string) (Verdict, bool) {
+	switch s {
+	case "AC", "accepted":
+		return AC, true
+	case "WA", "wrong_answer":
+		return WA, true
+	case "PE", "presentation_error":
+		return PE, true
+	case "TLE", "time_limit_exceeded":
+		return TLE, true
+	case "MLE", "memory_limit_exceeded":
+		return MLE, true
+	case "OLE", "output_limit_exceeded":
+		return OLE, true
+	case "RTE", "run_time_error":
+		return RTE, true
+	case "CE", "compile_error":
+		return CE, true
+	case "JE", "judge_error":
+		return JE, true
+	}
+	return "", false
+}
+
+// Outcome is what a checker, scorer or interactor concluded about one run.
+type Outcome struct {
+	Verdict Verdict `json:"verdict"`
+	// Score is the dataset's score: 1 or 0 for pass-fail problems, the problem's own
+	// measure for scoring and interactive ones (see Meta.Score for its direction).
+	Score float64 `json:"score"`
+	// Message is one line for a table cell: what was wrong, or a short summary.
+	Message string `json:"message,omitempty"`
+	// Details is free text for a report: a diff, a trace, per-case figures.
+	Details string `json:"details,omitempty"`
+}
+
+// Accepted returns an AC outcome with the given score and message.
+func Accepted(score float64, format string, args ...any) Outcome {
+	return Outcome{Verdict: AC, Score: score, Message: fmt.Sprintf(format, args...)}
+}
+
+// Rejected returns an outcome with verdict v, score 0 and a formatted message.
+func Rejected(v Verdict, format string, args ...any) Outcome {
+	return Outcome{Verdict: v, Message: fmt.Sprintf(format, args...)}
+}
+
+// Usage is what a run consumed, as measured by the harness.
+type Usage struct {
+	CPU     time.Duration `json:"cpu"`      // user + system time of the program (µs precision)
+	Wall    time.Duration `json:"wall"`     // elapsed real time
+	PeakKiB int64         `json:"peak_kib"` // peak memory of the program (not of the judge)
+}
+
+// Output is everything a run produced that a checker may look at.
+type Output struct {
+	Stdout []byte
+	Stderr []byte
+	// Files holds the output files collected from the run's working directory, for
+	// problems whose I/O mode is files. Keys are the names FileIO.OutputFiles gave.
+	Files map[string][]byte
+	// Usage is the harness's measurement of the run; scorers that charge for time
+	// (defrag, trimines) read it here instead of trusting the program.
+	Usage Usage
+	// Interaction is the interactor's outcome, for interactive problems; Check then
+	// turns it into the final outcome (for example by charging for CPU time).
+	Interaction *Outcome
+}
+
+// Dataset is one test case: an input and the judge's answer file.
+type Dataset struct {
+	// Name is the path below data/ without extension, e.g. "sample/1" or "secret/07-hard".
+	Name string `json:"name"`
+	// Group is the first path element of Name: "sample", "secret", …
+	Group   string `json:"group"`
+	InPath  string `json:"-"`
+	AnsPath string `json:"-"`
+	Input   []byte `json:"-"`
+	Answer  []byte `json:"-"`
+}
+
+// Problem is a judged problem: its metadata and datasets (from its folder) and the
+// rules that are code (validator and checker). Optional abilities are separate
+// interfaces a Problem may also implement: Generator, Interactor, FileIO.
+type Problem interface {
+	Meta() Meta
+	// Datasets returns the datasets of the given groups (all default groups when none
+	// are named): sample first, then secret, each in lexicographic order.
+	Datasets(groups ...string) ([]Dataset, error)
+	// Validate checks an input file strictly; the error names line and column.
+	Validate(input []byte) error
+	// Check judges a run's output. It must never panic, whatever the output holds.
+	Check(ds Dataset, out Output) Outcome
+}
+
+// Params are generator parameters given as name=value on the command line.
+type Params map[string]string
+
+// Generator makes new inputs for a problem.
+type Generator interface {
+	// Generate returns one input file for the seed; the same seed and params must give
+	// the same bytes.
+	Generate(seed int64, params Params) ([]byte, error)
+}
+
+// Interactor plays the judge's side of an interactive problem. The harness connects
+// fromSol to the program's standard output and toSol to its standard input, and
+// closes toSol when Interact returns. The returned outcome is passed to Check in
+// Output.Interaction together with the run's usage.
+type Interactor interface {
+	Interact(ctx context.Context, ds Dataset, fromSol io.Reader, toSol io.Writer) Outcome
+}
+
+// FileIO is implemented by problems whose programs read and write files in their
+// working directory instead of standard input and output.
+type FileIO interface {
+	// InputFiles returns the files to place in a fresh working directory for ds.
+	InputFiles(ds Dataset) (map[string][]byte, error)
+	// OutputFiles names the files to collect from the working directory after the run.
+	// The first one is the file whose content an .ans file holds.
+	OutputFiles(ds Dataset) []string
+}

@@ -1,0 +1,96 @@
+// Package registry maps problem slugs to the Go code that implements them and finds
+// problem folders on disk. It is the one place that knows every problem package.
+package registry
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/judgehq/judge/problems"
+)
+
+// Constructor builds a problem from its loaded folder.
+type Constructor func(*problems.Folder) problems.Problem
+
+// constructors returns the known problems by slug. Add a problem here.
+func constructors() map[string]Constructor {
+	return map[string]Constructor{
+		// problem constructors, one line each, kept in alphabetical order
+	}
+}
+
+// Slugs lists the known problems in alphabetical order.
+func Slugs() []string {
+	var s []string
+	for k := range constructors() {
+		s = append(s, k)
+	}
+	sort.Strings(s)
+	return s
+}
+
+// RootEnv names the environment variable that overrides where problems are found.
+const RootEnv = "JUDGE_ROOT"
+
+// FindRoot returns the directory that holds problems/: $JUDGE_ROOT when set, else the
+// nearest ancestor of start (start included) with a problems/ folder holding at least
+// one problem.yaml.
+func FindRoot(start string) (string, error) {
+	if r := os.Getenv(RootEnv); r != "" {
+		if !hasProblems(r) {
+			return "", fmt.Errorf("$%s=%s: no problems/*/problem.yaml there", RootEnv, r)
+		}
+		return r, nil
+	}
+	dir, err := filepath.Abs(start)
+	if err != nil {
+		return "", fmt.Errorf("finding the problems folder: %w", err)
+	}
+	for {
+		if hasProblems(dir) {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no problems/ folder in %s or above it (run judge from the project, or set $%s)", start, RootEnv)
+		}
+		dir = parent
+	}
+}
+
+func hasProblems(dir string) bool {
+	m, _ := filepath.Glob(filepath.Join(dir, "problems", "*", "problem.yaml"))
+	return len(m) > 0
+}
+
+// Open loads a problem by slug (looked up under root/problems/) or by the path of a
+// problem folder. The folder's slug must name a known problem.
+func Open(root, slugOrPath string) (problems.Problem, error) {
+	dir := filepath.Join(root, "problems", slugOrPath)
+	if strings.ContainsRune(slugOrPath, filepath.Separator) || strings.HasPrefix(slugOrPath, ".") {
+		dir = slugOrPath
+	}
+	if _, err := os.Stat(filepath.Join(dir, "problem.yaml")); errors.Is(err, fs.ErrNotExist) {
+		if _, known := constructors()[slugOrPath]; !known {
+			return nil, fmt.Errorf("unknown problem %q (known: %s)", slugOrPath, strings.Join(Slugs(), ", "))
+		}
+	}
+	f, err := problems.LoadFolder(dir)
+	if err != nil {
+		return nil, err
+	}
+	mk, ok := constructors()[f.Meta().Slug]
+	if !ok {
+		return nil, fmt.Errorf("%s: slug %q has no checker code in this judge (known: %s)",
+			filepath.Join(dir, "problem.yaml"), f.Meta().Slug, strings.Join(Slugs(), ", "))
+	}
+	return mk(f), nil
+}
+
+// SolutionsDir returns root/solutions/SLUG.
+func SolutionsDir(root, slug string) string { return filepath.Join(root, "solutions", slug) }
