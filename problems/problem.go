@@ -71,6 +71,15 @@ type Outcome struct {
 	Message string `json:"message,omitempty"`
 	// Details is free text for a report: a diff, a trace, per-case figures.
 	Details string `json:"details,omitempty"`
+	// Metrics are the problem's own figures for this run (moves, lower bound, boards
+	// won, …), in the order a table should show them.
+	Metrics []Metric `json:"metrics,omitempty"`
+}
+
+// Metric is one named figure of an outcome.
+type Metric struct {
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
 }
 
 // Accepted returns an AC outcome with the given score and message.
