@@ -27,9 +27,9 @@ type IOMode string
 
 // The I/O modes.
 const (
-	Stdio       IOMode = "stdio"       // input on stdin, output on stdout
-	Files       IOMode = "files"       // input and output files in a fresh working directory
-	InteractIO  IOMode = "interactive" // a dialogue with the interactor over stdin/stdout
+	Stdio      IOMode = "stdio"       // input on stdin, output on stdout
+	Files      IOMode = "files"       // input and output files in a fresh working directory
+	InteractIO IOMode = "interactive" // a dialogue with the interactor over stdin/stdout
 )
 
 // defaultTime is the CPU limit in seconds when problem.yaml names none.
