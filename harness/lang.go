@@ -1,0 +1,155 @@
+package harness
+
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+//go:embed languages.yaml
+var builtinLanguages []byte
+
+// Language says how to compile and run programs of one language.
+type Language struct {
+	Name       string   `yaml:"name"`
+	Extensions []string `yaml:"extensions"`
+	Compile    []string `yaml:"compile"`
+	Run        []string `yaml:"run"`
+	// AddressSpace, when false, keeps RLIMIT_AS off for this language.
+	AddressSpace *bool `yaml:"address_space"`
+}
+
+// UsesAddressSpaceLimit reports whether RLIMIT_AS may be applied to programs of l.
+func (l Language) UsesAddressSpaceLimit() bool { return l.AddressSpace == nil || *l.AddressSpace }
+
+// Languages is a language table, looked up by name or file extension.
+type Languages struct {
+	list []Language
+}
+
+type languageFile struct {
+	Languages []Language `yaml:"languages"`
+}
+
+// DefaultLanguages returns the built-in table.
+func DefaultLanguages() *Languages {
+	l, err := ParseLanguages(builtinLanguages)
+	if err != nil {
+		panic("harness: built-in languages.yaml is broken: " + err.Error())
+	}
+	return l
+}
+
+// ParseLanguages reads a language table strictly.
+func ParseLanguages(data []byte) (*Languages, error) {
+	var f languageFile
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	seen := map[string]bool{}
+	for i, l := range f.Languages {
+		switch {
+		case l.Name == "":
+			return nil, fmt.Errorf("language %d: name missing", i+1)
+		case seen[l.Name]:
+			return nil, fmt.Errorf("language %q: defined twice", l.Name)
+		case len(l.Run) == 0:
+			return nil, fmt.Errorf("language %q: run command missing", l.Name)
+		}
+		for _, e := range l.Extensions {
+			if !strings.HasPrefix(e, ".") {
+				return nil, fmt.Errorf("language %q: extension %q must start with a dot", l.Name, e)
+			}
+		}
+		seen[l.Name] = true
+	}
+	return &Languages{list: f.Languages}, nil
+}
+
+// LoadLanguages reads a user's table from path and lays it over the built-in one:
+// a language of the same name replaces the built-in entry, others are added.
+func LoadLanguages(path string) (*Languages, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("language table: %w", err)
+	}
+	user, err := ParseLanguages(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	merged := DefaultLanguages()
+	for _, u := range user.list {
+		replaced := false
+		for i := range merged.list {
+			if merged.list[i].Name == u.Name {
+				merged.list[i], replaced = u, true
+			}
+		}
+		if !replaced {
+			merged.list = append(merged.list, u)
+		}
+	}
+	return merged, nil
+}
+
+// ByName returns the language called name.
+func (ls *Languages) ByName(name string) (Language, bool) {
+	for _, l := range ls.list {
+		if l.Name == name {
+			return l, true
+		}
+	}
+	return Language{}, false
+}
+
+// ByExtension returns the language of a file name's extension.
+func (ls *Languages) ByExtension(file string) (Language, bool) {
+	ext := strings.ToLower(filepath.Ext(file))
+	for _, l := range ls.list {
+		for _, e := range l.Extensions {
+			if e == ext {
+				return l, true
+			}
+		}
+	}
+	return Language{}, false
+}
+
+// All returns the languages in table order.
+func (ls *Languages) All() []Language { return append([]Language(nil), ls.list...) }
+
+// Toolchain returns the program a language needs first (its compiler, else its
+// runner) and whether it is on PATH.
+func (l Language) Toolchain() (string, bool) {
+	cmd := l.Run[0]
+	if len(l.Compile) > 0 {
+		cmd = l.Compile[0]
+	}
+	if strings.Contains(cmd, "{") {
+		return cmd, true
+	}
+	_, err := exec.LookPath(cmd)
+	return cmd, err == nil
+}
+
+// expand replaces the placeholders of a command template.
+func expand(tmpl []string, vars map[string]string) []string {
+	out := make([]string, len(tmpl))
+	for i, a := range tmpl {
+		for k, v := range vars {
+			a = strings.ReplaceAll(a, "{"+k+"}", v)
+		}
+		out[i] = a
+	}
+	return out
+}

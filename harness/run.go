@@ -1,0 +1,359 @@
+package harness
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Limits are the resource limits of one run.
+type Limits struct {
+	CPU       time.Duration // CPU time (user + system)
+	Wall      time.Duration // elapsed time; 0 means 2 × CPU + 1 s
+	Memory    int64         // bytes; 0 means no limit
+	Output    int64         // bytes per output stream or file; 0 means no limit
+	Processes int64         // processes and threads at once; 0 means no limit
+	// AddressSpace applies RLIMIT_AS = Memory when no memory cgroup is available.
+	// Runtimes that reserve large virtual memory (Go, Java) must run without it.
+	AddressSpace bool
+}
+
+// WallLimit returns the wall-clock limit with its default applied.
+func (l Limits) WallLimit() time.Duration {
+	if l.Wall > 0 {
+		return l.Wall
+	}
+	return 2*l.CPU + time.Second
+}
+
+// Spec is one process to run.
+type Spec struct {
+	Argv   []string // Argv[0] must be an absolute path
+	Dir    string   // working directory; "" keeps the judge's
+	Env    []string
+	Stdin  *os.File // nil: /dev/null
+	Stdout *os.File // nil: /dev/null
+	Stderr *os.File // nil: /dev/null
+	Limits Limits
+}
+
+// Measure is what one run consumed and how it ended.
+type Measure struct {
+	CPU       time.Duration `json:"cpu"`
+	Wall      time.Duration `json:"wall"`
+	PeakKiB   int64         `json:"peak_kib"`
+	PeakExact bool          `json:"peak_exact"` // false: an upper bound (no cgroup)
+	ExitCode  int           `json:"exit_code"`  // -1 when killed by a signal
+	Signal    string        `json:"signal,omitempty"`
+	// TimedOut: the wall limit ran out. CPUExceeded: the CPU limit did (or SIGXCPU).
+	TimedOut    bool `json:"timed_out,omitempty"`
+	CPUExceeded bool `json:"cpu_exceeded,omitempty"`
+	// MemoryExceeded: the memory cgroup killed a process or refused memory.
+	MemoryExceeded bool `json:"memory_exceeded,omitempty"`
+	// OutputExceeded: a write went past the output limit (SIGXFSZ).
+	OutputExceeded bool `json:"output_exceeded,omitempty"`
+	// Canceled: the caller's context ended the run.
+	Canceled bool `json:"canceled,omitempty"`
+}
+
+// Runner starts processes under limits. Implementations differ in how strongly the
+// limits hold; Guarantees says which hold.
+type Runner interface {
+	Run(ctx context.Context, spec Spec) (Measure, error)
+	Guarantees() Guarantees
+}
+
+// Guarantees describes what a runner enforces on this machine, for `judge doctor`.
+type Guarantees struct {
+	Backend       string `json:"backend"`         // "supervised+cgroup-v1", "supervised", "direct"
+	LimitsAtStart bool   `json:"limits_at_start"` // rlimits hold from the first instruction
+	MemoryLimit   string `json:"memory_limit"`
+	PeakMemory    string `json:"peak_memory"`
+	ProcessLimit  string `json:"process_limit"`
+	TreeKill      string `json:"tree_kill"`
+	CgroupError   string `json:"cgroup_error,omitempty"` // why no cgroup is used
+}
+
+// supervisorEnv carries the supervisor's configuration into the re-executed judge.
+const supervisorEnv = "JUDGE_SUPERVISOR_CONFIG"
+
+// superviseConfig is what the supervisor needs to start the program.
+type superviseConfig struct {
+	Argv    []string    `json:"argv"`
+	Env     []string    `json:"env"`
+	Dir     string      `json:"dir"`
+	Procs   []string    `json:"procs"`   // cgroup.procs files to join
+	Rlimits []rlimitSet `json:"rlimits"` // set before exec
+	AS      uint64      `json:"as"`      // RLIMIT_AS, set last; 0 = none
+}
+
+type rlimitSet struct {
+	Resource int    `json:"r"`
+	Cur      uint64 `json:"c"`
+	Max      uint64 `json:"m"`
+}
+
+// supervisorReport is what the supervisor writes to the status pipe before exec
+// (Ready) or when exec fails (Error).
+type supervisorReport struct {
+	Ready   bool   `json:"ready,omitempty"`
+	CPUus   int64  `json:"cpu_us,omitempty"` // the supervisor's own CPU before exec
+	MaxRSS  int64  `json:"maxrss,omitempty"` // its ru_maxrss before exec, KiB
+	Error   string `json:"error,omitempty"`
+	Failure string `json:"failure,omitempty"` // what step failed
+}
+
+// rlimitsFor turns limits into rlimits (all but RLIMIT_AS).
+func rlimitsFor(l Limits) []rlimitSet {
+	rl := []rlimitSet{{Resource: unix.RLIMIT_CORE}}
+	if l.CPU > 0 {
+		secs := uint64(math.Ceil(l.CPU.Seconds()))
+		rl = append(rl, rlimitSet{Resource: unix.RLIMIT_CPU, Cur: secs, Max: secs + 1})
+	}
+	if l.Output > 0 {
+		rl = append(rl, rlimitSet{Resource: unix.RLIMIT_FSIZE, Cur: uint64(l.Output), Max: uint64(l.Output)})
+	}
+	stack := uint64(unix.RLIM_INFINITY)
+	if l.Memory > 0 {
+		stack = uint64(l.Memory)
+	}
+	rl = append(rl, rlimitSet{Resource: unix.RLIMIT_STACK, Cur: stack, Max: stack},
+		rlimitSet{Resource: unix.RLIMIT_NOFILE, Cur: 1024, Max: 1024})
+	return rl
+}
+
+// NewRunner returns the strongest runner this machine supports: the supervisor with
+// a cgroup when one can be made, else the supervisor with rlimits alone. self is the
+// judge binary to re-execute ("" for os.Executable).
+func NewRunner(self string) (Runner, error) {
+	if self == "" {
+		var err error
+		if self, err = os.Executable(); err != nil {
+			return nil, fmt.Errorf("finding the judge binary for the supervisor: %w", err)
+		}
+	}
+	r := &supervisedRunner{self: self}
+	cg, err := detectCgroups()
+	if err != nil {
+		r.cgErr = err.Error()
+	} else {
+		r.cg = cg
+	}
+	return r, nil
+}
+
+// NewDirectRunner returns a runner without the supervisor: os/exec, rlimits applied
+// right after start (racy: a fast program may run briefly without them) and the
+// process group killed at the end. It is the cheapest and weakest backend.
+func NewDirectRunner() Runner { return directRunner{} }
+
+type supervisedRunner struct {
+	self  string
+	cg    *cgroups
+	cgErr string
+}
+
+func (r *supervisedRunner) Guarantees() Guarantees {
+	g := Guarantees{Backend: "supervised", LimitsAtStart: true,
+		MemoryLimit:  "RLIMIT_AS (C, C++, Python; none for Go and Java)",
+		PeakMemory:   "ru_maxrss: exact when above the judge's own size, else an upper bound",
+		ProcessLimit: "none (RLIMIT_NPROC counts every process of the user, so it is not used)",
+		TreeKill:     "process group (a program that calls setsid can escape)",
+		CgroupError:  r.cgErr}
+	if r.cg != nil {
+		v := fmt.Sprintf("cgroup v%d", r.cg.version)
+		g.Backend = "supervised+" + fmt.Sprintf("cgroup-v%d", r.cg.version)
+		g.MemoryLimit = v + " memory limit (OOM kill)"
+		g.PeakMemory = v + " memory high-water mark (exact)"
+		g.ProcessLimit = v + " pids.max"
+		g.TreeKill = v + " (every process of the run, setsid or not)"
+	}
+	return g
+}
+
+func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
+	var cg *cgroup
+	if r.cg != nil {
+		var err error
+		if cg, err = r.cg.create(spec.Limits.Memory, spec.Limits.Processes); err != nil {
+			return Measure{}, fmt.Errorf("creating the run's cgroup: %w", err)
+		}
+		defer cg.remove()
+	}
+	cfg := superviseConfig{Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, Rlimits: rlimitsFor(spec.Limits)}
+	if cg != nil {
+		cfg.Procs = cg.procsFiles()
+	} else if spec.Limits.AddressSpace && spec.Limits.Memory > 0 {
+		cfg.AS = uint64(spec.Limits.Memory)
+	}
+	blob, err := json.Marshal(cfg)
+	if err != nil {
+		return Measure{}, fmt.Errorf("encoding supervisor config: %w", err)
+	}
+	statusR, statusW, err := os.Pipe()
+	if err != nil {
+		return Measure{}, fmt.Errorf("status pipe: %w", err)
+	}
+	defer statusR.Close()
+	cmd := &exec.Cmd{
+		Path:        r.self,
+		Args:        []string{"judge-supervisor"},
+		Env:         []string{supervisorEnv + "=" + string(blob)},
+		Stdin:       spec.Stdin,
+		Stdout:      spec.Stdout,
+		Stderr:      spec.Stderr,
+		ExtraFiles:  []*os.File{statusW},
+		SysProcAttr: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL},
+	}
+	var m Measure
+	err = startAndWait(ctx, cmd, spec.Limits, &m, func() {
+		statusW.Close()
+	}, func() {
+		if cg != nil {
+			cg.killAll()
+		}
+	})
+	statusW.Close()
+	if err != nil {
+		return m, err
+	}
+	rep, err := readReports(statusR)
+	if err != nil {
+		return m, err
+	}
+	if rep.Error != "" {
+		return m, fmt.Errorf("starting %s: %s: %s", spec.Argv[0], rep.Failure, rep.Error)
+	}
+	m.CPU -= time.Duration(rep.CPUus) * time.Microsecond
+	if m.CPU < 0 {
+		m.CPU = 0
+	}
+	if cg != nil {
+		if peak, ok := cg.peakKiB(); ok {
+			m.PeakKiB, m.PeakExact = peak, true
+		}
+		m.MemoryExceeded = cg.oomKilled() && m.ExitCode != 0
+	} else {
+		m.PeakExact = m.PeakKiB > rep.MaxRSS
+	}
+	if spec.Limits.CPU > 0 && m.CPU > spec.Limits.CPU {
+		m.CPUExceeded = true
+	}
+	return m, nil
+}
+
+// readReports reads the supervisor's status lines; the last one counts.
+func readReports(f *os.File) (supervisorReport, error) {
+	var rep supervisorReport
+	sc := bufio.NewScanner(f)
+	got := false
+	for sc.Scan() {
+		var r supervisorReport
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return rep, fmt.Errorf("supervisor status %q: %w", sc.Text(), err)
+		}
+		if r.Error != "" || !got {
+			rep = r
+		}
+		got = true
+	}
+	if !got {
+		return rep, errors.New("the supervisor died before starting the program")
+	}
+	return rep, sc.Err()
+}
+
+// startAndWait starts cmd, enforces the wall limit and ctx, kills the process group
+// (and extra, e.g. a cgroup) at the end, and fills in m from the exit status.
+func startAndWait(ctx context.Context, cmd *exec.Cmd, l Limits, m *Measure, afterStart, killExtra func()) error {
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("starting %s: %w", cmd.Path, err)
+	}
+	afterStart()
+	pid := cmd.Process.Pid
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	timer := time.NewTimer(l.WallLimit())
+	defer timer.Stop()
+	kill := func() {
+		_ = syscall.Kill(-pid, syscall.SIGKILL)
+		killExtra()
+	}
+	var waitErr error
+	select {
+	case waitErr = <-done:
+	case <-timer.C:
+		m.TimedOut = true
+		kill()
+		waitErr = <-done
+	case <-ctx.Done():
+		m.Canceled = true
+		kill()
+		waitErr = <-done
+	}
+	m.Wall = time.Since(start)
+	kill() // leftovers: children the program started and left behind
+	st := cmd.ProcessState
+	if st == nil {
+		return fmt.Errorf("waiting for %s: %w", cmd.Path, waitErr)
+	}
+	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+		m.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		m.PeakKiB = ru.Maxrss
+	}
+	ws, _ := st.Sys().(syscall.WaitStatus)
+	m.ExitCode = ws.ExitStatus()
+	if ws.Signaled() {
+		m.ExitCode = -1
+		m.Signal = unix.SignalName(ws.Signal())
+		switch ws.Signal() {
+		case syscall.SIGXCPU:
+			m.CPUExceeded = true
+		case syscall.SIGXFSZ:
+			m.OutputExceeded = true
+		}
+	}
+	if l.CPU > 0 && m.CPU > l.CPU {
+		m.CPUExceeded = true
+	}
+	return nil
+}
+
+type directRunner struct{}
+
+func (directRunner) Guarantees() Guarantees {
+	return Guarantees{Backend: "direct", LimitsAtStart: false,
+		MemoryLimit:  "RLIMIT_AS set after start (racy; none for Go and Java)",
+		PeakMemory:   "ru_maxrss (an upper bound that may include the judge's own size)",
+		ProcessLimit: "none",
+		TreeKill:     "process group (a program that calls setsid can escape)"}
+}
+
+func (directRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
+	cmd := &exec.Cmd{
+		Path: spec.Argv[0], Args: spec.Argv, Env: spec.Env, Dir: spec.Dir,
+		Stdin: spec.Stdin, Stdout: spec.Stdout, Stderr: spec.Stderr,
+		SysProcAttr: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL},
+	}
+	var m Measure
+	err := startAndWait(ctx, cmd, spec.Limits, &m, func() {
+		for _, r := range rlimitsFor(spec.Limits) {
+			_ = unix.Prlimit(cmd.Process.Pid, r.Resource, &unix.Rlimit{Cur: r.Cur, Max: r.Max}, nil)
+		}
+		if spec.Limits.AddressSpace && spec.Limits.Memory > 0 {
+			lim := uint64(spec.Limits.Memory)
+			_ = unix.Prlimit(cmd.Process.Pid, unix.RLIMIT_AS, &unix.Rlimit{Cur: lim, Max: lim}, nil)
+		}
+	}, func() {})
+	return m, err
+}

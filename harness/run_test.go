@@ -1,0 +1,219 @@
+package harness
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestMain(m *testing.M) {
+	if IsSupervisor() {
+		Supervise()
+	}
+	os.Exit(m.Run())
+}
+
+// cPrograms compiles the C programs of testdata once per test binary.
+var cPrograms = struct {
+	once sync.Once
+	dir  string
+	err  error
+}{}
+
+func cProgram(t testing.TB, name string) string {
+	t.Helper()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	cPrograms.once.Do(func() {
+		cPrograms.dir, cPrograms.err = os.MkdirTemp("", "judge-harness-test-")
+		if cPrograms.err != nil {
+			return
+		}
+		srcs, _ := filepath.Glob("testdata/*.c")
+		for _, src := range srcs {
+			out := filepath.Join(cPrograms.dir, strings.TrimSuffix(filepath.Base(src), ".c"))
+			if b, err := exec.Command("gcc", "-O1", "-o", out, src).CombinedOutput(); err != nil {
+				cPrograms.err = &exec.Error{Name: src, Err: os.ErrInvalid}
+				_ = b
+				return
+			}
+		}
+	})
+	if cPrograms.err != nil {
+		t.Fatalf("compiling test programs: %v", cPrograms.err)
+	}
+	return filepath.Join(cPrograms.dir, name)
+}
+
+func runners(t *testing.T) map[string]Runner {
+	t.Helper()
+	sup, err := NewRunner("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]Runner{"supervised": sup, "direct": NewDirectRunner()}
+}
+
+func outFile(t *testing.T) *os.File {
+	t.Helper()
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+func alive(pid int) bool {
+	if err := syscall.Kill(pid, 0); err != nil {
+		return false
+	}
+	// A zombie is dead for our purposes.
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	fields := strings.Fields(string(data))
+	return len(fields) > 2 && fields[2] != "Z"
+}
+
+func TestRunLimits(t *testing.T) {
+	base := Limits{CPU: time.Second, Memory: 256 << 20, Output: 1 << 20, Processes: 16, AddressSpace: true}
+	tests := []struct {
+		prog  string
+		check func(t *testing.T, m Measure)
+	}{
+		{"true", func(t *testing.T, m Measure) {
+			if m.ExitCode != 0 || m.TimedOut || m.CPUExceeded || m.MemoryExceeded || m.OutputExceeded {
+				t.Errorf("true: %+v", m)
+			}
+		}},
+		{"spin", func(t *testing.T, m Measure) {
+			if !m.CPUExceeded {
+				t.Errorf("spin: CPU limit not reported: %+v", m)
+			}
+			if m.Wall > 2500*time.Millisecond {
+				t.Errorf("spin: took %v of wall time under a 1 s limit", m.Wall)
+			}
+		}},
+		{"hog", func(t *testing.T, m Measure) {
+			if m.ExitCode == 0 {
+				t.Errorf("hog: allocated 1 GiB under a 256 MiB limit: %+v", m)
+			}
+		}},
+		{"flood", func(t *testing.T, m Measure) {
+			if !m.OutputExceeded {
+				t.Errorf("flood: output limit not reported: %+v", m)
+			}
+		}},
+	}
+	for name, r := range runners(t) {
+		for _, tt := range tests {
+			t.Run(name+"/"+tt.prog, func(t *testing.T) {
+				m, err := r.Run(context.Background(), Spec{Argv: []string{cProgram(t, tt.prog)}, Stdout: outFile(t), Limits: base})
+				if err != nil {
+					t.Fatal(err)
+				}
+				tt.check(t, m)
+			})
+		}
+	}
+}
+
+func TestSupervisedMemory(t *testing.T) {
+	r, err := NewRunner("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Guarantees().Backend, "cgroup") {
+		t.Skipf("no cgroup on this machine: %s", r.Guarantees().CgroupError)
+	}
+	m, err := r.Run(context.Background(), Spec{Argv: []string{cProgram(t, "hog")}, Stdout: outFile(t),
+		Limits: Limits{CPU: 2 * time.Second, Memory: 256 << 20, Processes: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.MemoryExceeded || !m.PeakExact || m.PeakKiB < 200<<10 || m.PeakKiB > 260<<10 {
+		t.Errorf("hog under a cgroup: %+v", m)
+	}
+	m, err = r.Run(context.Background(), Spec{Argv: []string{cProgram(t, "true")}, Stdout: outFile(t),
+		Limits: Limits{CPU: time.Second, Memory: 256 << 20, Processes: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The ru_maxrss trap: the peak must be the program's, not the judge's.
+	if m.PeakKiB > 4096 {
+		t.Errorf("true reports a peak of %d KiB; that is not its own", m.PeakKiB)
+	}
+}
+
+func TestTreeKilled(t *testing.T) {
+	for name, r := range runners(t) {
+		t.Run(name, func(t *testing.T) {
+			out := outFile(t)
+			_, err := r.Run(context.Background(), Spec{Argv: []string{cProgram(t, "escape")}, Stdout: out,
+				Limits: Limits{CPU: time.Second, Processes: 16}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, _ := os.ReadFile(out.Name())
+			pids := strings.Fields(string(data))
+			if len(pids) != 3 {
+				t.Fatalf("escape printed %q", data)
+			}
+			time.Sleep(50 * time.Millisecond)
+			var survivors []string
+			for _, p := range pids {
+				pid, _ := strconv.Atoi(p)
+				if alive(pid) {
+					survivors = append(survivors, p)
+					_ = syscall.Kill(pid, syscall.SIGKILL)
+				}
+			}
+			strong := strings.Contains(r.Guarantees().TreeKill, "cgroup")
+			if strong && len(survivors) > 0 {
+				t.Errorf("processes outlived the run: %v", survivors)
+			}
+			// Without a cgroup only the processes that left the group with setsid
+			// (the first child and its child) may survive.
+			if !strong && len(survivors) > 2 {
+				t.Errorf("more than the setsid processes outlived the run: %v", survivors)
+			}
+		})
+	}
+}
+
+func TestRunCanceled(t *testing.T) {
+	r, err := NewRunner("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	m, err := r.Run(ctx, Spec{Argv: []string{cProgram(t, "spin")}, Stdout: outFile(t), Limits: Limits{CPU: 10 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Canceled || m.Wall > 2*time.Second {
+		t.Errorf("cancel: %+v", m)
+	}
+}
+
+func TestExecFailure(t *testing.T) {
+	r, err := NewRunner("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Run(context.Background(), Spec{Argv: []string{"/nonexistent/program"}, Limits: Limits{CPU: time.Second}})
+	if err == nil || !strings.Contains(err.Error(), "/nonexistent/program") {
+		t.Errorf("err = %v, want one naming the program", err)
+	}
+}
