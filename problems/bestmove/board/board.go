@@ -1,0 +1,257 @@
+// Package board reads and writes bestmove input files: a count of data sets, then
+// for each one the ships still in play and a 10 × 10 grid of shot results. It only
+// parses; the counting rules live elsewhere, so solutions may import it.
+package board
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+
+	"github.com/judgehq/judge/problems"
+)
+
+// Size is the side of the grid.
+const Size = 10
+
+// MaxDataSets is the largest number of data sets a file may hold.
+const MaxDataSets = 50
+
+// The values a grid cell may hold.
+const (
+	Empty = 0 // not shot at yet
+	Miss  = 1 // shot, nothing there
+	Hit   = 2 // shot, part of a ship that is not sunk
+	Sunk  = 3 // part of a ship that has been sunk
+)
+
+// Fleet lists the ship letters in their usual order.
+const Fleet = "ABDSP"
+
+// ShipLength returns the length of the ship with the given letter, or 0 for a
+// letter that names no ship.
+func ShipLength(letter byte) int {
+	switch letter {
+	case 'A':
+		return 5
+	case 'B':
+		return 4
+	case 'D', 'S':
+		return 3
+	case 'P':
+		return 2
+	}
+	return 0
+}
+
+// Position is one data set: the ships in play and the grid. Grid[r][c] is the cell
+// in row r+1 and column 'A'+c.
+type Position struct {
+	Ships []byte
+	Grid  [Size][Size]byte
+	// Line is the 1-based line of the data set's ship count in the file it was read
+	// from (0 for positions that were built, not read).
+	Line int
+}
+
+// SquareName returns the usual name of a cell: its column letter and row number.
+func SquareName(r, c int) string {
+	return string(rune('A'+c)) + strconv.Itoa(r+1)
+}
+
+// Parse reads an input file strictly: every line ends in '\n', values are separated
+// by single spaces, there are no blank lines and nothing after the last data set.
+// The error names the line and column of the first fault (a *problems.InputError).
+func Parse(data []byte) ([]Position, error) {
+	lines, err := splitLines(data)
+	if err != nil {
+		return nil, err
+	}
+	rd := &reader{lines: lines}
+	line, no, err := rd.next("the number of data sets")
+	if err != nil {
+		return nil, err
+	}
+	d, err := intLine(line, no, "number of data sets", 1, MaxDataSets)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Position, 0, d)
+	for i := 1; i <= d; i++ {
+		p, err := rd.position(i)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	if rd.n < len(rd.lines) {
+		return nil, problems.Errorf(rd.n+1, 1, "extra content after the last of %d data sets", d)
+	}
+	return out, nil
+}
+
+// Format writes positions in the input format that Parse reads.
+func Format(ps []Position) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%d\n", len(ps))
+	for _, p := range ps {
+		fmt.Fprintf(&b, "%d\n", len(p.Ships))
+		for i, s := range p.Ships {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteByte(s)
+		}
+		b.WriteByte('\n')
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if c > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteByte('0' + p.Grid[r][c])
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.Bytes()
+}
+
+// splitLines cuts data into lines, demanding a final newline and no carriage returns.
+func splitLines(data []byte) ([][]byte, error) {
+	if len(data) == 0 {
+		return nil, problems.Errorf(1, 1, "empty file")
+	}
+	lines := bytes.Split(data, []byte("\n"))
+	last := lines[len(lines)-1]
+	lines = lines[:len(lines)-1]
+	if len(last) > 0 {
+		return nil, problems.Errorf(len(lines)+1, len(last)+1, "the last line does not end with a newline")
+	}
+	return lines, nil
+}
+
+type reader struct {
+	lines [][]byte
+	n     int // index of the next line
+}
+
+// next returns the next line and its 1-based number, or an error naming what was
+// expected when the file has ended.
+func (rd *reader) next(what string) ([]byte, int, error) {
+	if rd.n >= len(rd.lines) {
+		return nil, 0, problems.Errorf(rd.n+1, 1, "file ends early: expected %s", what)
+	}
+	rd.n++
+	return rd.lines[rd.n-1], rd.n, nil
+}
+
+func (rd *reader) position(set int) (Position, error) {
+	var p Position
+	line, no, err := rd.next(fmt.Sprintf("the ship count of data set %d", set))
+	if err != nil {
+		return p, err
+	}
+	p.Line = no
+	s, err := intLine(line, no, "number of ships in play", 1, len(Fleet))
+	if err != nil {
+		return p, err
+	}
+	if line, no, err = rd.next(fmt.Sprintf("the ship letters of data set %d", set)); err != nil {
+		return p, err
+	}
+	toks, err := fields(line, no, s, "ship letters")
+	if err != nil {
+		return p, err
+	}
+	for _, t := range toks {
+		if len(t.text) != 1 || ShipLength(t.text[0]) == 0 {
+			return p, problems.Errorf(no, t.col, "%q is not a ship letter (A, B, D, S or P)", t.text)
+		}
+		if bytes.IndexByte(p.Ships, t.text[0]) >= 0 {
+			return p, problems.Errorf(no, t.col, "ship %c listed twice", t.text[0])
+		}
+		p.Ships = append(p.Ships, t.text[0])
+	}
+	for r := 0; r < Size; r++ {
+		if line, no, err = rd.next(fmt.Sprintf("grid row %d of data set %d", r+1, set)); err != nil {
+			return p, err
+		}
+		toks, err := fields(line, no, Size, "grid values")
+		if err != nil {
+			return p, err
+		}
+		for c, t := range toks {
+			if len(t.text) != 1 || t.text[0] < '0' || t.text[0] > '3' {
+				return p, problems.Errorf(no, t.col, "grid value %q: want 0, 1, 2 or 3", t.text)
+			}
+			p.Grid[r][c] = t.text[0] - '0'
+		}
+	}
+	return p, nil
+}
+
+type token struct {
+	text []byte
+	col  int // 1-based column of the first byte
+}
+
+// fields splits a line into exactly want tokens separated by single spaces.
+func fields(line []byte, no, want int, what string) ([]token, error) {
+	var toks []token
+	start := -1
+	for i := 0; i <= len(line); i++ {
+		if i < len(line) && line[i] != ' ' {
+			if line[i] < '!' || line[i] > '~' {
+				return nil, problems.Errorf(no, i+1, "unexpected character %q", line[i])
+			}
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			if len(toks) == want {
+				return nil, problems.Errorf(no, start+1, "too many %s: want %d", what, want)
+			}
+			toks = append(toks, token{text: line[start:i], col: start + 1})
+			start = -1
+			continue
+		}
+		switch {
+		case len(line) == 0:
+			return nil, problems.Errorf(no, 1, "blank line: expected %d %s", want, what)
+		case i == 0:
+			return nil, problems.Errorf(no, 1, "line starts with a space")
+		case i == len(line):
+			return nil, problems.Errorf(no, i, "line ends with a space")
+		default:
+			return nil, problems.Errorf(no, i+1, "two spaces in a row")
+		}
+	}
+	if len(toks) < want {
+		return nil, problems.Errorf(no, len(line)+1, "too few %s: found %d, want %d", what, len(toks), want)
+	}
+	return toks, nil
+}
+
+// intLine reads a line holding one integer in [lo, hi] without leading zeros.
+func intLine(line []byte, no int, what string, lo, hi int) (int, error) {
+	toks, err := fields(line, no, 1, what)
+	if err != nil {
+		return 0, err
+	}
+	t := toks[0].text
+	for i, ch := range t {
+		if ch < '0' || ch > '9' {
+			return 0, problems.Errorf(no, i+1, "%s: %q is not a decimal integer", what, t)
+		}
+	}
+	if len(t) > 1 && t[0] == '0' {
+		return 0, problems.Errorf(no, 1, "%s: %q has a leading zero", what, t)
+	}
+	v, err := strconv.Atoi(string(t))
+	if err != nil || v < lo || v > hi {
+		return 0, problems.Errorf(no, 1, "%s %s out of range [%d, %d]", what, t, lo, hi)
+	}
+	return v, nil
+}

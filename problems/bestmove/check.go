@@ -1,0 +1,158 @@
+package bestmove
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/judgehq/judge/problems"
+	"github.com/sergi/go-diff/diffmatchpatch"
+)
+
+// maxDiffBytes caps how much of the output goes into the diff of the details.
+const maxDiffBytes = 64 << 10
+
+// Check judges an output against the answer file. Layout is free as far as the
+// line patterns allow (spacing, letter case, blank lines, "data set(s)"); content is
+// not: the header's count, and for each data set its number, value and squares in
+// order. Wrong content is WA naming the data set; right content in a layout that
+// does not parse line by line is PE.
+func (*Problem) Check(ds problems.Dataset, out problems.Output) problems.Outcome {
+	want, err := parseAnswer(ds.Answer)
+	if err != nil {
+		return problems.Rejected(problems.JE, "answer file %s: %v", ds.AnsPath, err)
+	}
+	o := judge(want, out.Stdout)
+	if o.Verdict != problems.AC {
+		o.Details = diffText(ds.Answer, out.Stdout)
+	}
+	return o
+}
+
+// judge compares an output with the parsed expected answer.
+func judge(want answer, stdout []byte) problems.Outcome {
+	got, perr := parseAnswer(stdout)
+	if perr == nil {
+		if msg := compare(want, got); msg != "" {
+			return problems.Rejected(problems.WA, "%s", msg)
+		}
+		return problems.Accepted(1, "%d data sets right", len(want.sets))
+	}
+	wantToks, wantSet := tokensOf(want)
+	gotToks := tokens(stdout, len(wantToks)+1)
+	for k := range wantToks {
+		if k >= len(gotToks) {
+			return problems.Rejected(problems.WA, "%s: output ends early (%v)", where(wantSet[k]), perr)
+		}
+		if gotToks[k] != wantToks[k] {
+			return problems.Rejected(problems.WA, "%s: found %s where %s was expected (%v)",
+				where(wantSet[k]), gotToks[k], wantToks[k], perr)
+		}
+	}
+	if len(gotToks) > len(wantToks) {
+		return problems.Rejected(problems.WA, "extra output after data set %d: %s (%v)", len(want.sets), gotToks[len(wantToks)], perr)
+	}
+	return problems.Rejected(problems.PE, "right values, malformed layout: %v", perr)
+}
+
+// where names the part of the output a token belongs to.
+func where(set int) string {
+	if set == 0 {
+		return "header"
+	}
+	return fmt.Sprintf("data set %d", set)
+}
+
+// compare returns what is wrong with a well-formed output, or "" when it is right.
+func compare(want, got answer) string {
+	if got.count != want.count {
+		return fmt.Sprintf("header: analyzing %d data sets, expected %d", got.count, want.count)
+	}
+	for i, w := range want.sets {
+		n := i + 1
+		if i >= len(got.sets) {
+			return fmt.Sprintf("data set %d: missing (output has %d of %d)", n, len(got.sets), len(want.sets))
+		}
+		g := got.sets[i]
+		switch {
+		case g.label != w.label:
+			return fmt.Sprintf("data set %d: labelled Data Set %d", n, g.label)
+		case g.value != w.value:
+			return fmt.Sprintf("data set %d: value %d, expected %d", n, g.value, w.value)
+		}
+		if msg := compareSquares(w.squares, g.squares); msg != "" {
+			return fmt.Sprintf("data set %d: %s", n, msg)
+		}
+	}
+	if len(got.sets) > len(want.sets) {
+		return fmt.Sprintf("data set %d: not in the input (output has %d data sets, expected %d)",
+			len(want.sets)+1, len(got.sets), len(want.sets))
+	}
+	return ""
+}
+
+// compareSquares describes the first difference between two square lists.
+func compareSquares(want, got []string) string {
+	in := func(list []string, s string) bool {
+		for _, x := range list {
+			if x == s {
+				return true
+			}
+		}
+		return false
+	}
+	for _, s := range want {
+		if !in(got, s) {
+			return fmt.Sprintf("square %s missing (expected %s, found %s)", s, strings.Join(want, ", "), strings.Join(got, ", "))
+		}
+	}
+	for _, s := range got {
+		if !in(want, s) {
+			return fmt.Sprintf("square %s is not a best move (expected %s)", s, strings.Join(want, ", "))
+		}
+	}
+	if len(got) != len(want) {
+		return fmt.Sprintf("squares listed more than once (expected %s, found %s)", strings.Join(want, ", "), strings.Join(got, ", "))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			return fmt.Sprintf("squares out of order: %s before %s (expected row by row: %s)", got[i], want[i], strings.Join(want, ", "))
+		}
+	}
+	return ""
+}
+
+// diffText renders a line diff of the expected answer against the output, the
+// output cut to maxDiffBytes and made valid UTF-8.
+func diffText(expected, actual []byte) string {
+	cut := ""
+	if len(actual) > maxDiffBytes {
+		actual = actual[:maxDiffBytes]
+		cut = fmt.Sprintf("(output cut to its first %d bytes)\n", maxDiffBytes)
+	}
+	exp := strings.ToValidUTF8(string(expected), "\uFFFD")
+	act := strings.ToValidUTF8(string(actual), "\uFFFD")
+	dmp := diffmatchpatch.New()
+	dmp.DiffTimeout = 200 * time.Millisecond
+	a, b, lines := dmp.DiffLinesToChars(exp, act)
+	diffs := dmp.DiffCharsToLines(dmp.DiffMain(a, b, false), lines)
+	var sb strings.Builder
+	sb.WriteString("--- expected\n+++ output\n")
+	sb.WriteString(cut)
+	for _, d := range diffs {
+		prefix := " "
+		switch d.Type {
+		case diffmatchpatch.DiffDelete:
+			prefix = "-"
+		case diffmatchpatch.DiffInsert:
+			prefix = "+"
+		}
+		text := strings.TrimSuffix(d.Text, "\n")
+		for _, l := range strings.Split(text, "\n") {
+			sb.WriteString(prefix)
+			sb.WriteString(l)
+			sb.WriteByte('\n')
+		}
+	}
+	return sb.String()
+}

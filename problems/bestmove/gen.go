@@ -1,0 +1,6 @@
+package bestmove
+
+import "github.com/judgehq/judge/problems"
+
+// Generate is a stub.
+func (*Problem) Generate(seed int64, params problems.Params) ([]byte, error) { return nil, nil }
