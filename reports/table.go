@@ -1,0 +1,164 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/judgehq/judge/problems"
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// Column is one column of a table: its header, printed verbatim, and whether its
+// cells are numbers (right-aligned).
+type Column struct {
+	Name    string
+	Numeric bool
+}
+
+// TableStyle selects how WriteTable draws a table.
+type TableStyle int
+
+// The table styles.
+const (
+	// ASCII draws +---+ borders, for terminals and logs.
+	ASCII TableStyle = iota
+	// Markdown draws a GitHub-flavoured Markdown table with an alignment row; cells
+	// have '|' escaped and line breaks replaced by spaces.
+	Markdown
+)
+
+// WriteTable writes rows under the columns. It is the only place that talks to the
+// table library, so that its options (verbatim headers, per-column alignment) are set
+// once. Rows shorter than the header are padded and longer ones are an error.
+func WriteTable(w io.Writer, style TableStyle, cols []Column, rows [][]string) error {
+	hdr := make([]string, len(cols))
+	align := make(tw.Alignment, len(cols))
+	for i, c := range cols {
+		hdr[i] = c.Name
+		align[i] = tw.AlignLeft
+		if c.Numeric {
+			align[i] = tw.AlignRight
+		}
+	}
+	var rend tw.Renderer
+	if style == Markdown {
+		rend = renderer.NewMarkdown()
+		for i := range hdr {
+			hdr[i] = mdCell(hdr[i])
+		}
+	} else {
+		rend = renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)})
+	}
+	t := tablewriter.NewTable(w,
+		tablewriter.WithRenderer(rend),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAutoFormat(tw.Off),
+		tablewriter.WithAlignment(align),
+	)
+	t.Header(hdr)
+	for n, r := range rows {
+		if len(r) > len(cols) {
+			return fmt.Errorf("table row %d: %d cells for %d columns", n+1, len(r), len(cols))
+		}
+		row := make([]string, len(cols))
+		copy(row, r)
+		if style == Markdown {
+			for i := range row {
+				row[i] = mdCell(row[i])
+			}
+		}
+		if err := t.Append(row); err != nil {
+			return fmt.Errorf("table row %d: %w", n+1, err)
+		}
+	}
+	if err := t.Render(); err != nil {
+		return fmt.Errorf("render table: %w", err)
+	}
+	return nil
+}
+
+var mdEscaper = strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ", "\r", " ")
+
+func mdCell(s string) string {
+	if s == "" {
+		return " "
+	}
+	return mdEscaper.Replace(s)
+}
+
+// ANSI colours of the verdicts on a terminal.
+var verdictColour = map[problems.Verdict]string{
+	problems.AC:  "\x1b[32m", // green
+	problems.WA:  "\x1b[31m", // red
+	problems.PE:  "\x1b[35m", // magenta
+	problems.TLE: "\x1b[33m", // yellow
+	problems.MLE: "\x1b[33m",
+	problems.OLE: "\x1b[33m",
+	problems.RTE: "\x1b[31m",
+	problems.CE:  "\x1b[36m", // cyan
+	problems.JE:  "\x1b[1;41m",
+}
+
+// Verdict returns the verdict's name, wrapped in its ANSI colour when color is true.
+// Callers pass color true only when writing to a terminal.
+func Verdict(v problems.Verdict, color bool) string {
+	if c, ok := verdictColour[v]; ok && color {
+		return c + string(v) + "\x1b[0m"
+	}
+	return string(v)
+}
+
+// verdictSummary is e.g. "5 AC, 1 WA" in the order of problems.Verdicts, or "AC" when
+// every dataset passed.
+func verdictSummary(counts map[problems.Verdict]int, color bool) string {
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	if total > 0 && counts[problems.AC] == total {
+		return Verdict(problems.AC, color)
+	}
+	var parts []string
+	for _, v := range problems.Verdicts {
+		if n := counts[v]; n > 0 {
+			parts = append(parts, strconv.Itoa(n)+" "+Verdict(v, color))
+		}
+	}
+	for v, n := range counts { // verdicts outside the known list, if any
+		if _, known := verdictColour[v]; !known && n > 0 {
+			parts = append(parts, strconv.Itoa(n)+" "+string(v))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ms formats a duration in milliseconds with one decimal.
+func ms(d time.Duration) string {
+	return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 1, 64)
+}
+
+// num formats a score with at most three decimals and no trailing zeros.
+func num(f float64) string {
+	s := strconv.FormatFloat(f, 'f', 3, 64)
+	s = strings.TrimRight(s, "0")
+	s = strings.TrimSuffix(s, ".")
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+// rankText shows a rank, with "=" after it when tied.
+func rankText(rank int, tied bool) string {
+	if tied {
+		return strconv.Itoa(rank) + "="
+	}
+	return strconv.Itoa(rank)
+}
+
+const dash = "-"
