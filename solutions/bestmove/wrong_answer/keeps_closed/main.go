@@ -1,0 +1,256 @@
+// Command keeps_closed is a wrong bestmove solver: it takes a string of hits shut at
+// both ends for one ship, where the rules consider each of its hits on its own.
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/judgehq/judge/problems/bestmove/board"
+)
+
+func main() {
+	data, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "reading input:", err)
+		os.Exit(1)
+	}
+	ps, err := board.Parse(data)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "input:", err)
+		os.Exit(1)
+	}
+	w := bufio.NewWriter(os.Stdout)
+	fmt.Fprintf(w, "Analyzing %d data set(s)\n", len(ps))
+	for i := range ps {
+		value, squares := best(&ps[i])
+		fmt.Fprintf(w, "Data Set %d\nBest Move Value: %d at %s\n", i+1, value, strings.Join(squares, ", "))
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintln(os.Stderr, "writing output:", err)
+		os.Exit(1)
+	}
+}
+
+// cell is a grid square; dirs are bit sets of across (1) and down (2).
+type cell struct{ r, c int }
+
+const (
+	across = 1
+	down   = 2
+)
+
+func delta(dir int) cell {
+	if dir == across {
+		return cell{0, 1}
+	}
+	return cell{1, 0}
+}
+
+func (a cell) plus(d cell, k int) cell { return cell{a.r + k*d.r, a.c + k*d.c} }
+
+func onBoard(a cell) bool { return a.r >= 0 && a.r < board.Size && a.c >= 0 && a.c < board.Size }
+
+// target is a string of hits taken for one ship: its cells, the directions its ship
+// may lie in, and the empty squares just beyond its ends.
+type target struct {
+	cells []cell
+	dirs  int
+	ends  []cell
+}
+
+type game struct {
+	p *board.Position
+}
+
+func (g game) at(a cell) byte {
+	if !onBoard(a) {
+		return board.Sunk // off the board blocks like a sunk ship
+	}
+	return g.p.Grid[a.r][a.c]
+}
+
+// stretch returns the hits in a row or column through a hit, in order, and whether
+// both ends are blocked (no empty square next to either end).
+func (g game) stretch(h cell, dir int) ([]cell, bool) {
+	d := delta(dir)
+	lo := h
+	for g.at(lo.plus(d, -1)) == board.Hit {
+		lo = lo.plus(d, -1)
+	}
+	var cells []cell
+	x := lo
+	for ; g.at(x) == board.Hit; x = x.plus(d, 1) {
+		cells = append(cells, x)
+	}
+	return cells, g.at(lo.plus(d, -1)) != board.Empty && g.at(x) != board.Empty
+}
+
+// targets lists the strings of hits, longest first kept only.
+func (g game) targets() []target {
+	var all []target
+	seen := map[string]bool{}
+	keep := func(cells []cell, dirs int) {
+		key := fmt.Sprint(cells, dirs)
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		t := target{cells: cells, dirs: dirs}
+		for _, dir := range []int{across, down} {
+			if dirs&dir == 0 {
+				continue
+			}
+			d := delta(dir)
+			for _, e := range []cell{cells[0].plus(d, -1), cells[len(cells)-1].plus(d, 1)} {
+				if g.at(e) == board.Empty {
+					t.ends = append(t.ends, e)
+				}
+			}
+		}
+		all = append(all, t)
+	}
+	for r := 0; r < board.Size; r++ {
+		for c := 0; c < board.Size; c++ {
+			h := cell{r, c}
+			if g.at(h) != board.Hit {
+				continue
+			}
+			row, _ := g.stretch(h, across)
+			col, _ := g.stretch(h, down)
+			// The flaw: a string shut at both ends is still taken for one ship,
+			// although a ship of its length would have been sunk.
+			if len(row) > 1 {
+				keep(row, across)
+			}
+			if len(col) > 1 {
+				keep(col, down)
+			}
+			if len(row) == 1 && len(col) == 1 {
+				keep(row, across|down)
+			}
+		}
+	}
+	longest := 0
+	for _, t := range all {
+		longest = max(longest, len(t.cells))
+	}
+	var out []target
+	for _, t := range all {
+		if len(t.cells) == longest {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// fits reports whether a ship of length n starting at s in direction dir lies on
+// empty or hit squares only.
+func (g game) fits(s cell, dir, n int) bool {
+	d := delta(dir)
+	for k := 0; k < n; k++ {
+		if v := g.at(s.plus(d, k)); v != board.Empty && v != board.Hit {
+			return false
+		}
+	}
+	return true
+}
+
+// placementsThrough counts the placements of the ships in play that cover q and, when
+// accept is not nil, that accept approves.
+func (g game) placementsThrough(q cell, accept func(start cell, dir, n int) bool) int {
+	count := 0
+	for _, ship := range g.p.Ships {
+		n := board.ShipLength(ship)
+		for _, dir := range []int{across, down} {
+			for k := 0; k < n; k++ {
+				start := q.plus(delta(dir), -k)
+				if !onBoard(start) || !onBoard(start.plus(delta(dir), n-1)) || !g.fits(start, dir, n) {
+					continue
+				}
+				if accept == nil || accept(start, dir, n) {
+					count++
+				}
+			}
+		}
+	}
+	return count
+}
+
+// best returns the best value of a position and its squares in row-major order.
+func best(p *board.Position) (int, []string) {
+	g := game{p}
+	values := map[cell]int{}
+	ts := g.targets()
+	if len(ts) == 0 {
+		for r := 0; r < board.Size; r++ {
+			for c := 0; c < board.Size; c++ {
+				if q := (cell{r, c}); g.at(q) == board.Empty {
+					values[q] = g.placementsThrough(q, nil)
+				}
+			}
+		}
+	} else {
+		for _, t := range ts {
+			for _, e := range t.ends {
+				if _, done := values[e]; done {
+					continue
+				}
+				values[e] = g.placementsThrough(e, func(start cell, dir, n int) bool {
+					return supports(ts, e, start, dir, n)
+				})
+			}
+		}
+	}
+	top := 0
+	var squares []string
+	for r := 0; r < board.Size; r++ {
+		for c := 0; c < board.Size; c++ {
+			v, ok := values[cell{r, c}]
+			if !ok {
+				continue
+			}
+			if v > top {
+				top, squares = v, nil
+			}
+			if v == top {
+				squares = append(squares, board.SquareName(r, c))
+			}
+		}
+	}
+	return top, squares
+}
+
+// supports reports whether a placement covers every hit of some target that has e
+// among its end squares, lying in a direction that target allows.
+func supports(ts []target, e, start cell, dir, n int) bool {
+	d := delta(dir)
+	covered := func(x cell) bool {
+		for k := 0; k < n; k++ {
+			if start.plus(d, k) == x {
+				return true
+			}
+		}
+		return false
+	}
+	for _, t := range ts {
+		if t.dirs&dir == 0 {
+			continue
+		}
+		hasEnd := false
+		for _, x := range t.ends {
+			hasEnd = hasEnd || x == e
+		}
+		all := hasEnd
+		for _, x := range t.cells {
+			all = all && covered(x)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
