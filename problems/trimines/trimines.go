@@ -1,0 +1,24 @@
+// Package trimines is the TriMineSweeper problem: an interactive game on a board of
+// triangular cells where the program plays or marks one cell per move. The
+// interactor (interact.go) keeps the board and answers each move; Check (check.go)
+// charges the program's CPU time against the points of a won board.
+package trimines
+
+import (
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/trimines/board"
+)
+
+// Problem is TriMineSweeper: the folder's metadata and data plus the rules in code.
+type Problem struct {
+	*problems.Folder
+}
+
+// New returns the problem for its loaded folder.
+func New(f *problems.Folder) problems.Problem { return &Problem{Folder: f} }
+
+// Validate checks a board file strictly (see board.Parse).
+func (p *Problem) Validate(input []byte) error {
+	_, err := board.Parse(input)
+	return err
+}
