@@ -12,8 +12,6 @@ import (
 	"strings"
 
 	"github.com/judgehq/judge/problems"
-	"github.com/judgehq/judge/problems/defrag"
-	"github.com/judgehq/judge/problems/sudoku"
 	"github.com/judgehq/judge/problems/trimines"
 )
 
@@ -24,8 +22,6 @@ type Constructor func(*problems.Folder) problems.Problem
 func constructors() map[string]Constructor {
 	return map[string]Constructor{
 		// problem constructors, one line each, kept in alphabetical order
-		"defrag":   defrag.New,
-		"sudoku":   sudoku.New,
 		"trimines": trimines.New,
 	}
 }
