@@ -171,7 +171,7 @@ func (cfg genConfig) position(rng *rand.Rand) (board.Position, error) {
 			if s.shots >= minShots && cfg.accepts(&p) {
 				return p, nil
 			}
-			if !s.shoot(cfg.kind) {
+			if !s.shoot(cfg.kind, s.shots >= minShots) {
 				break
 			}
 		}
@@ -381,10 +381,10 @@ func (g *game) position() board.Position {
 }
 
 // shoot fires one shot as a plausible player would and records the result. While
-// hunting it sometimes shoots at random, and for the single-hit cases it aims at
-// the kind of square wanted; otherwise it takes a best move by the rules. It
-// returns false when no empty square is left.
-func (g *game) shoot(kind string) bool {
+// hunting it sometimes shoots at random, and for the single-hit cases, once aim is
+// set, it aims at the kind of square wanted; otherwise it takes a best move by the
+// rules. It returns false when no empty square is left.
+func (g *game) shoot(kind string, aim bool) bool {
 	p := g.position()
 	var empty, aimed []Square
 	for r := range board.Size {
@@ -392,7 +392,7 @@ func (g *game) shoot(kind string) bool {
 			if p.Grid[r][c] == board.Empty {
 				q := Square{r, c}
 				empty = append(empty, q)
-				if placeOf(q) == kind {
+				if aim && placeOf(q) == kind {
 					aimed = append(aimed, q)
 				}
 			}
