@@ -1,0 +1,226 @@
+package reports
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/judgehq/judge/problems"
+)
+
+// Input is everything a report is made from.
+type Input struct {
+	// Run is the id of the judging run and Contest the contest's name (may be empty).
+	Run     string
+	Contest string
+	// Generated is the time the report describes; it is written into the JSON and
+	// Markdown, so a re-rendered report passes the original time to stay identical.
+	Generated time.Time
+	// Rule orders the standings (ICPC when empty).
+	Rule StandingsRule
+	// Problems are the problems in contest order. A problem with results but no Meta
+	// here gets a pass-fail Meta with its slug only.
+	Problems []problems.Meta
+	// Entrants are the entrants in contest order; submissions found only in Results
+	// are appended.
+	Entrants []string
+	// Results are the judged rows, in any order.
+	Results []problems.Result
+	// ChallengeLog names the problems whose report includes a challenge.log per
+	// submission (see WriteChallengeLog).
+	ChallengeLog []string
+}
+
+// Report is an Input with its rankings and standings computed.
+type Report struct {
+	Input
+	// Rankings are the per-problem rankings, in the order of Input.Problems.
+	Rankings []ProblemRanking
+	// Standings rank the entrants across all problems.
+	Standings Standings
+}
+
+// Build ranks every problem by its own rule and the entrants by in.Rule.
+func Build(in Input) Report {
+	metas := append([]problems.Meta(nil), in.Problems...)
+	known := map[string]bool{}
+	for _, m := range metas {
+		known[m.Slug] = true
+	}
+	for _, r := range in.Results {
+		if !known[r.Problem] {
+			known[r.Problem] = true
+			metas = append(metas, problems.Meta{Slug: r.Problem,
+				Score: problems.Score{Direction: problems.Maximize, Ranking: problems.RankPassFail}})
+		}
+	}
+	rep := Report{Input: in}
+	rep.Problems = metas
+	for _, m := range metas {
+		rep.Rankings = append(rep.Rankings, RankProblem(m, in.Results, in.Entrants))
+	}
+	rep.Standings = BuildStandings(in.Rule, rep.Rankings, in.Entrants)
+	return rep
+}
+
+// DiffPath is the path, relative to the report folder, of the diff file of a result:
+// PROBLEM/SUBMISSION/DATASET.diff with every element made safe for a file name.
+func DiffPath(r problems.Result) string {
+	return reportPath(r.Problem, r.Submission, r.Dataset) + ".diff"
+}
+
+// ChallengeLogPath is the path, relative to the report folder, of a submission's
+// challenge.log on a problem.
+func ChallengeLogPath(problem, submission string) string {
+	return reportPath(problem, submission, "challenge.log")
+}
+
+func reportPath(problem, submission, rest string) string {
+	parts := []string{safeName(problem), safeName(submission)}
+	for _, p := range strings.Split(rest, "/") {
+		parts = append(parts, safeName(p))
+	}
+	return strings.Join(parts, "/")
+}
+
+// safeName keeps letters, digits, '.', '-' and '_' and replaces anything else by '_';
+// names made only of dots become underscores too.
+func safeName(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		ok := c == '.' || c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if !ok {
+			b[i] = '_'
+		}
+	}
+	if strings.Trim(string(b), ".") == "" {
+		return strings.Repeat("_", max(1, len(b)))
+	}
+	return string(b)
+}
+
+// Files renders the whole report folder into memory: file path (slash-separated,
+// relative) → content.
+func (rep Report) Files() (map[string][]byte, error) {
+	files := map[string][]byte{}
+	render := func(name string, f func(*bytes.Buffer) error) error {
+		var b bytes.Buffer
+		if err := f(&b); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		files[name] = b.Bytes()
+		return nil
+	}
+	if err := render("standings.md", func(b *bytes.Buffer) error { return WriteStandingsMarkdown(b, rep) }); err != nil {
+		return nil, err
+	}
+	for _, pr := range rep.Rankings {
+		name := safeName(pr.Meta.Slug) + ".md"
+		if err := render(name, func(b *bytes.Buffer) error { return WriteProblemMarkdown(b, pr) }); err != nil {
+			return nil, err
+		}
+	}
+	if err := render("results.json", func(b *bytes.Buffer) error { return WriteJSON(b, rep) }); err != nil {
+		return nil, err
+	}
+	if err := render("results.csv", func(b *bytes.Buffer) error { return WriteCSV(b, rep.Results) }); err != nil {
+		return nil, err
+	}
+	if err := render("junit.xml", func(b *bytes.Buffer) error { return WriteJUnit(b, rep.Contest, rep.Results) }); err != nil {
+		return nil, err
+	}
+	wantLog := map[string]bool{}
+	for _, p := range rep.ChallengeLog {
+		wantLog[p] = true
+	}
+	for _, pr := range rep.Rankings {
+		for _, e := range pr.Entries {
+			if wantLog[pr.Meta.Slug] && !e.Missing {
+				if err := render(ChallengeLogPath(pr.Meta.Slug, e.Submission),
+					func(b *bytes.Buffer) error { return WriteChallengeLog(b, e.Results) }); err != nil {
+					return nil, err
+				}
+			}
+			for _, r := range e.Results {
+				if r.Diff != "" {
+					files[DiffPath(r)] = []byte(r.Diff)
+				}
+			}
+		}
+	}
+	return files, nil
+}
+
+// WriteReport writes the report folder dir: standings.md, one PROBLEM.md per problem,
+// results.json, results.csv, junit.xml, the challenge.log files asked for and one
+// .diff file per result that carries a diff. The folder is built beside dir under a
+// temporary name and renamed into place, so dir is either the complete new report,
+// or, on failure, left as it was; an existing dir is replaced.
+func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
+	files, err := rep.Files()
+	if err != nil {
+		return err
+	}
+	dir = filepath.Clean(dir)
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return fmt.Errorf("report folder: %w", err)
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	if err != nil {
+		return fmt.Errorf("report folder: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(tmp)
+		}
+	}()
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("write report: %w", err)
+		}
+		p := filepath.Join(tmp, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fmt.Errorf("write report: %w", err)
+		}
+		if err := os.WriteFile(p, files[n], 0o644); err != nil {
+			return fmt.Errorf("write report: %w", err)
+		}
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	// Swap: move an old report aside, move the new one in, then drop the old one.
+	var old string
+	if _, statErr := os.Stat(dir); statErr == nil {
+		old = tmp + ".old"
+		if err := os.Rename(dir, old); err != nil {
+			return fmt.Errorf("replace report %s: %w", dir, err)
+		}
+	} else if !errors.Is(statErr, os.ErrNotExist) {
+		return fmt.Errorf("report folder: %w", statErr)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if old != "" {
+			_ = os.Rename(old, dir)
+		}
+		return fmt.Errorf("move report into %s: %w", dir, err)
+	}
+	if old != "" {
+		if err := os.RemoveAll(old); err != nil {
+			return fmt.Errorf("remove old report: %w", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,271 @@
+package reports
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/judgehq/judge/problems"
+)
+
+func sampleReport() Report {
+	metas, rs := contest()
+	rs[5].Diff = UnifiedDiff("expected", "output", []byte("1\n2\n3\n"), []byte("1\nTWO\n3\n"), 0)
+	rs[5].Outcome.Metrics = []problems.Metric{{Name: "moves", Value: 12}}
+	rs[0].Started = time.Date(2026, 1, 2, 3, 4, 5, 6000, time.UTC)
+	rs = append(rs, res("s", "a|b", "1", problems.JE, 0, 0))
+	return Build(Input{Run: "run-1", Contest: "Demo", Generated: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
+		Rule: ICPC, Problems: metas, Entrants: []string{"a", "b", "c", "d", "zed"}, Results: rs,
+		ChallengeLog: []string{"d"}})
+}
+
+func TestWriteTable(t *testing.T) {
+	cols := []Column{{"rank", true}, {"name_x", false}, {"cpu_ms", true}}
+	var b bytes.Buffer
+	if err := WriteTable(&b, ASCII, cols, [][]string{{"1", "alice", "12.5"}, {"10", "bob"}}); err != nil {
+		t.Fatal(err)
+	}
+	want := `+------+--------+--------+
+| rank | name_x | cpu_ms |
++------+--------+--------+
+|    1 | alice  |   12.5 |
+|   10 | bob    |        |
++------+--------+--------+
+`
+	if b.String() != want {
+		t.Errorf("ascii table:\n%s\nwant:\n%s", b.String(), want)
+	}
+	b.Reset()
+	if err := WriteTable(&b, Markdown, cols, [][]string{{"1", "a|b\nc", "2"}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `a\|b c`) || !strings.Contains(b.String(), "|-----:|") {
+		t.Errorf("markdown table:\n%s", b.String())
+	}
+	if err := WriteTable(&b, ASCII, cols, [][]string{{"1", "2", "3", "4"}}); err == nil {
+		t.Error("row wider than the header: no error")
+	}
+}
+
+func TestTerminalTables(t *testing.T) {
+	rep := sampleReport()
+	for _, color := range []bool{false, true} {
+		var b bytes.Buffer
+		for _, pr := range rep.Rankings {
+			if err := WriteRankingTable(&b, pr, color); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := WriteStandingsTable(&b, rep.Standings); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if hasEsc := strings.Contains(out, "\x1b["); hasEsc != color {
+			t.Errorf("color=%v but escapes present=%v:\n%s", color, hasEsc, out)
+		}
+		for _, want := range []string{"s: S (ranked by pass-fail)", "standings (icpc)", "| zed ", "1 " + Verdict(problems.AC, color) + ", 1 "} {
+			if !strings.Contains(out, want) {
+				t.Errorf("color=%v: output lacks %q:\n%s", color, want, out)
+			}
+		}
+	}
+}
+
+func TestVerdictSummary(t *testing.T) {
+	tests := []struct {
+		counts map[problems.Verdict]int
+		want   string
+	}{
+		{map[problems.Verdict]int{problems.AC: 3}, "AC"},
+		{map[problems.Verdict]int{problems.TLE: 1, problems.AC: 2, problems.WA: 1}, "2 AC, 1 WA, 1 TLE"},
+		{map[problems.Verdict]int{"XX": 1}, "1 XX"},
+		{nil, ""},
+	}
+	for _, tc := range tests {
+		if got := verdictSummary(tc.counts, false); got != tc.want {
+			t.Errorf("verdictSummary(%v) = %q, want %q", tc.counts, got, tc.want)
+		}
+	}
+	if got := Verdict(problems.WA, true); got != "\x1b[31mWA\x1b[0m" {
+		t.Errorf("coloured WA = %q", got)
+	}
+}
+
+func TestFormatting(t *testing.T) {
+	tests := []struct{ got, want string }{
+		{num(1.5), "1.5"}, {num(2), "2"}, {num(1.23456), "1.235"}, {num(-0.0001), "0"},
+		{ms(1234567 * time.Microsecond), "1234.6"}, {rankText(2, true), "2="}, {rankText(3, false), "3"},
+		{safeName("secret/07 x"), "secret_07_x"}, {safeName(".."), "__"}, {safeName("a-b.c_d"), "a-b.c_d"},
+	}
+	for i, tc := range tests {
+		if tc.got != tc.want {
+			t.Errorf("case %d: %q, want %q", i, tc.got, tc.want)
+		}
+	}
+}
+
+func TestJSONValidatesAgainstSchema(t *testing.T) {
+	schema := decodeNumbers(t, Schema).(map[string]any)
+	for _, rep := range []Report{sampleReport(), Build(Input{})} {
+		var b bytes.Buffer
+		if err := WriteJSON(&b, rep); err != nil {
+			t.Fatal(err)
+		}
+		if err := validate(schema, schema, decodeNumbers(t, b.Bytes()), "$"); err != nil {
+			t.Errorf("results.json does not validate: %v\n%s", err, b.String())
+		}
+	}
+	var b bytes.Buffer
+	if err := WriteJSON(&b, sampleReport()); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"diff_file": "s/c/2.diff"`, `"cpu_us": 10000`, `"started": "2026-01-02T03:04:05.000006Z"`, `"name": "moves"`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("results.json lacks %s", want)
+		}
+	}
+}
+
+func TestWriteCSV(t *testing.T) {
+	rep := sampleReport()
+	var b bytes.Buffer
+	if err := WriteCSV(&b, rep.Results); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&b).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(rep.Results)+1 || strings.Join(recs[0], ",") != strings.Join(csvHeader, ",") {
+		t.Fatalf("csv: %d records, header %v", len(recs), recs[0])
+	}
+	if r := recs[1]; r[1] != "d" || r[2] != "a" || r[8] != "AC" || r[10] != "5000" {
+		t.Errorf("first row = %v", r)
+	}
+}
+
+func TestWriteJUnit(t *testing.T) {
+	rep := sampleReport()
+	var b bytes.Buffer
+	if err := WriteJUnit(&b, "Demo", rep.Results); err != nil {
+		t.Fatal(err)
+	}
+	var doc junitSuites
+	if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatalf("junit.xml does not parse: %v\n%s", err, b.String())
+	}
+	// 11 results: WA on d/b and s/c/2 are failures, JE on s/a|b an error.
+	if doc.Tests != 11 || doc.Failures != 2 || doc.Errors != 1 {
+		t.Errorf("tests %d failures %d errors %d", doc.Tests, doc.Failures, doc.Errors)
+	}
+	var diffText string
+	cases := 0
+	for _, s := range doc.Suites {
+		cases += len(s.Cases)
+		for _, c := range s.Cases {
+			if c.Failure != nil && c.Classname == "s.c" {
+				diffText = c.Failure.Text
+			}
+		}
+	}
+	if cases != 11 || !strings.Contains(diffText, "+TWO\n") {
+		t.Errorf("cases %d, failure text %q", cases, diffText)
+	}
+}
+
+func TestWriteChallengeLog(t *testing.T) {
+	rs := []problems.Result{
+		res("d", "a", "secret/2", problems.AC, 1, 7), res("d", "a", "secret/1", problems.AC, 1, 3),
+		withAttempt(res("d", "a", "secret/2", problems.AC, 1, 9), 1),
+	}
+	rs[1].Usage.CPU = 3456789 * time.Nanosecond
+	var b bytes.Buffer
+	if err := WriteChallengeLog(&b, rs); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != "3456\n9000\n" {
+		t.Errorf("challenge.log = %q", b.String())
+	}
+	rs = append(rs, res("d", "b", "secret/1", problems.AC, 1, 1))
+	if err := WriteChallengeLog(&b, rs); err == nil {
+		t.Error("mixed submissions: no error")
+	}
+}
+
+func listFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func TestWriteReport(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "out", "run-1")
+	rep := sampleReport()
+	if err := WriteReport(context.Background(), dir, rep); err != nil {
+		t.Fatal(err)
+	}
+	want := "d.md d/a/challenge.log d/b/challenge.log d/c/challenge.log d/d/challenge.log junit.xml " +
+		"results.csv results.json s.md s/c/2.diff standings.md"
+	if got := strings.Join(listFiles(t, dir), " "); got != want {
+		t.Errorf("files:\n%s\nwant:\n%s", got, want)
+	}
+	first, _ := os.ReadFile(filepath.Join(dir, "standings.md"))
+
+	// Rendering again gives the same bytes; an existing folder is replaced whole.
+	if err := os.WriteFile(filepath.Join(dir, "stale.txt"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteReport(context.Background(), dir, rep); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := os.ReadFile(filepath.Join(dir, "standings.md"))
+	if !bytes.Equal(first, again) {
+		t.Error("standings.md differs between two renderings")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "stale.txt")); !os.IsNotExist(err) {
+		t.Errorf("stale file survived: %v", err)
+	}
+
+	// A failed write leaves the old folder as it was and no temporary folder behind.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := WriteReport(ctx, dir, Build(Input{Run: "other"})); err == nil {
+		t.Fatal("cancelled write: no error")
+	}
+	if got := strings.Join(listFiles(t, dir), " "); got != want {
+		t.Errorf("after failed write, files:\n%s", got)
+	}
+	entries, _ := os.ReadDir(filepath.Join(root, "out"))
+	if len(entries) != 1 {
+		t.Errorf("leftovers beside the report: %v", entries)
+	}
+}
+
+func TestBuildAddsUnknownProblems(t *testing.T) {
+	rep := Build(Input{Results: []problems.Result{res("x", "a", "1", problems.AC, 1, 1)}})
+	if len(rep.Rankings) != 1 || rep.Rankings[0].Meta.Slug != "x" || rep.Rankings[0].Rule != RulePassFail {
+		t.Errorf("rankings = %+v", rep.Rankings)
+	}
+}
