@@ -1,0 +1,157 @@
+package reports
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/judgehq/judge/problems"
+)
+
+func TestBuildMatrix(t *testing.T) {
+	AC, WA := problems.AC, problems.WA
+	rs := []problems.Result{
+		res("p", "base", "1", AC, 10, 30), withAttempt(res("p", "base", "1", AC, 20, 10), 1),
+		withAttempt(res("p", "base", "1", AC, 30, 20), 2),
+		res("p", "fast", "1", AC, 1, 4), withAttempt(res("p", "fast", "1", WA, 3, 6), 1),
+		res("p", "fast", "2", AC, 1, 1), res("q", "base", "1", AC, 1, 1),
+	}
+	m := BuildMatrix("p", rs, []string{"base", "fast"})
+	if strings.Join(m.Datasets, ",") != "1,2" || strings.Join(m.Variants, ",") != "base,fast" {
+		t.Fatalf("matrix axes %v × %v", m.Datasets, m.Variants)
+	}
+	tests := []struct {
+		d, v       int
+		runs       int
+		verdict    problems.Verdict
+		consistent bool
+		median     time.Duration
+		min, max   time.Duration
+		score      float64
+	}{
+		{0, 0, 3, AC, true, 20 * time.Millisecond, 10 * time.Millisecond, 30 * time.Millisecond, 20},
+		{0, 1, 2, WA, false, 5 * time.Millisecond, 4 * time.Millisecond, 6 * time.Millisecond, 2},
+		{1, 1, 1, AC, true, time.Millisecond, time.Millisecond, time.Millisecond, 1},
+		{1, 0, 0, "", false, 0, 0, 0, 0},
+	}
+	for _, tc := range tests {
+		c := m.Cells[tc.d][tc.v]
+		if c.Runs != tc.runs || c.Verdict != tc.verdict || c.Consistent != tc.consistent ||
+			c.MedianCPU != tc.median || c.MinCPU != tc.min || c.MaxCPU != tc.max || c.Score != tc.score {
+			t.Errorf("cell[%d][%d] = %+v", tc.d, tc.v, c)
+		}
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	AC, WA := problems.AC, problems.WA
+	var rs []problems.Result
+	// "half" takes half the time of "base" on datasets 1–4; on 5 base fails.
+	for i, cpu := range []int{10, 20, 40, 80} {
+		ds := string(rune('1' + i))
+		rs = append(rs, res("p", "base", ds, AC, 1, cpu), res("p", "half", ds, AC, 1, cpu/2),
+			res("p", "noisy", ds, AC, 1, cpu*(1+i%2)))
+	}
+	rs = append(rs, res("p", "base", "5", WA, 0, 5), res("p", "half", "5", AC, 1, 5), res("p", "noisy", "5", WA, 0, 1))
+	m := BuildMatrix("p", rs, []string{"base", "half", "noisy"})
+	sums := Summarize(m, rand.New(rand.NewPCG(1, 2)), 2000)
+	if len(sums) != 3 {
+		t.Fatalf("%d summaries", len(sums))
+	}
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	base, half, noisy := sums[0], sums[1], sums[2]
+	if !near(base.Ratio, 1) || base.Won != 0 || base.Lost != 0 || base.Tied != 5 {
+		t.Errorf("baseline vs itself: %+v", base)
+	}
+	if !near(half.Ratio, 0.5) || !near(half.Low, 0.5) || !near(half.High, 0.5) || half.Paired != 4 ||
+		half.Won != 5 || half.Lost != 0 || !near(half.ScoreDiff, 1) {
+		t.Errorf("half: %+v", half)
+	}
+	// noisy: ratios 1, 2, 1, 2 → geometric mean √2, interval inside [1, 2].
+	if !near(noisy.Ratio, math.Sqrt2) || noisy.Low < 1 || noisy.High > 2 || noisy.Low > noisy.Ratio ||
+		noisy.High < noisy.Ratio || noisy.Won != 0 || noisy.Lost != 2 || noisy.Tied != 3 {
+		t.Errorf("noisy: %+v", noisy)
+	}
+	// Deterministic for a given seed.
+	again := Summarize(m, rand.New(rand.NewPCG(1, 2)), 2000)
+	if again[2] != noisy {
+		t.Errorf("same seed, different summary: %+v vs %+v", again[2], noisy)
+	}
+	// No paired dataset: NaN ratio, rendered as a dash.
+	m = BuildMatrix("p", []problems.Result{res("p", "a", "1", WA, 0, 1), res("p", "b", "1", AC, 1, 1)}, nil)
+	s := Summarize(m, rand.New(rand.NewPCG(1, 2)), 0)
+	if !math.IsNaN(s[1].Ratio) || s[1].Won != 1 {
+		t.Errorf("unpaired: %+v", s[1])
+	}
+	var b bytes.Buffer
+	if err := WriteMatrixTable(&b, m, s, false); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "against a") || !strings.Contains(b.String(), "| b       |         - |") {
+		t.Errorf("matrix table:\n%s", b.String())
+	}
+}
+
+func TestRegressions(t *testing.T) {
+	AC, WA := problems.AC, problems.WA
+	was := []problems.Result{
+		res("p", "x", "1", AC, 1, 100), withAttempt(res("p", "x", "1", AC, 1, 110), 1),
+		res("p", "x", "2", AC, 1, 100), res("p", "x", "3", AC, 1, 100),
+		res("p", "x", "4", AC, 1, 100), res("p", "x", "5", WA, 0, 1),
+	}
+	now := []problems.Result{
+		res("p", "y", "1", AC, 1, 122), // max 110 × 1.1 + 2 = 123: within noise
+		res("p", "y", "2", AC, 1, 200), // beyond noise
+		res("p", "y", "3", WA, 0, 100), // verdict changed
+		res("p", "y", "5", AC, 1, 1),   // fixed: also a change
+		res("p", "y", "6", AC, 1, 1),   // new dataset: ignored
+	}
+	regs := Regressions("p", was, now, DefaultNoise)
+	var got []string
+	for _, r := range regs {
+		got = append(got, r.Dataset+": "+r.Reason)
+	}
+	want := "2: cpu 100.0 ms → 200.0 ms|3: verdict AC → WA|4: missing now|5: verdict WA → AC"
+	if strings.Join(got, "|") != want {
+		t.Errorf("regressions:\n%s\nwant:\n%s", strings.Join(got, "|"), want)
+	}
+	var b bytes.Buffer
+	if err := WriteRegressions(&b, regs, false); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "missing now") {
+		t.Errorf("regressions table:\n%s", b.String())
+	}
+	b.Reset()
+	if err := WriteRegressions(&b, nil, false); err != nil || b.String() != "no regressions\n" {
+		t.Errorf("empty: %q %v", b.String(), err)
+	}
+}
+
+func BenchmarkRankProblem(b *testing.B) {
+	var rs []problems.Result
+	for s := 0; s < 50; s++ {
+		for d := 0; d < 40; d++ {
+			rs = append(rs, res("p", string(rune('A'+s)), string(rune('a'+d)), problems.AC, float64(s*d), s+d))
+		}
+	}
+	m := meta("p", problems.Maximize, problems.RankPoints)
+	for b.Loop() {
+		RankProblem(m, rs, nil)
+	}
+}
+
+func BenchmarkSummarize(b *testing.B) {
+	var rs []problems.Result
+	for d := 0; d < 50; d++ {
+		ds := string(rune('a' + d))
+		rs = append(rs, res("p", "a", ds, problems.AC, 1, 10+d), res("p", "b", ds, problems.AC, 1, 5+2*d))
+	}
+	m := BuildMatrix("p", rs, nil)
+	for b.Loop() {
+		Summarize(m, rand.New(rand.NewPCG(1, 2)), 1000)
+	}
+}
