@@ -1,0 +1,323 @@
+// Package solver finds a short sequence of block moves that leaves every file of a
+// disk in one piece. It is the logic of the reference solution, kept apart from the
+// program's file handling so that it can be tested and timed in-process.
+//
+// The disk is kept as runs: maximal stretches of physically consecutive blocks that
+// hold consecutive logical blocks of one file. A break is a pair of logically
+// consecutive runs; every move can mend at most two. The solver works greedily:
+//
+//  1. Exact fits: a free hole whose left neighbour ends a run and whose right
+//     neighbour starts one, and whose size equals the span from the first one's
+//     successor to the second one's predecessor. Moving that span into the hole
+//     mends two breaks at once.
+//  2. Simple joins: a run moved into the free space right after its predecessor, or
+//     right before its successor, mends one break.
+//  3. When nothing of that kind is possible (a nearly full disk), the cheapest way to
+//     make room: move a whole fragmented file into a hole that holds it, or evict the
+//     runs that stand where a join would go.
+//  4. A last resort that always works while one block is free: compact the disk from
+//     block 0, moving blocks into place one stretch at a time.
+package solver
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/judgehq/judge/problems/defrag/disk"
+)
+
+// Move copies Count blocks starting at From to the blocks starting at To.
+type Move struct {
+	From, To, Count int
+}
+
+// run is a maximal stretch of one file's consecutive logical blocks.
+type run struct {
+	start, len int32
+	prev, next int32 // logically adjacent runs of the same file, -1 at the ends
+	dead       bool  // merged into its predecessor
+}
+
+func (r *run) end() int32 { return r.start + r.len }
+
+// hole is a maximal stretch [s, e) of free blocks.
+type hole struct{ s, e int32 }
+
+type state struct {
+	n      int32
+	own    []int32 // run holding each block, -1 when free
+	runs   []run
+	holes  []hole // sorted by position
+	queue  []int32
+	moves  []Move
+	breaks int
+	cursor int // where the search for a plan resumes
+}
+
+// Solve returns moves that defragment d. d must be a valid disk.
+func Solve(d *disk.Disk) []Move {
+	st := newState(d)
+	st.solve()
+	return st.moves
+}
+
+// Naive is the baseline: it moves each fragmented file, fragment by fragment, into
+// the first hole that holds it whole, and compacts the disk when none does.
+func Naive(d *disk.Disk) []Move {
+	st := newState(d)
+	nruns := len(st.runs)
+	for id := 0; id < nruns; id++ {
+		r := st.runs[id]
+		if r.dead || r.prev >= 0 || r.next < 0 {
+			continue
+		}
+		size := int32(0)
+		for x := int32(id); x >= 0; x = st.runs[x].next {
+			size += st.runs[x].len
+		}
+		i := slices.IndexFunc(st.holes, func(h hole) bool { return h.e-h.s >= size })
+		if i < 0 {
+			st.compact()
+			return st.moves
+		}
+		st.relocate(int32(id), st.holes[i])
+	}
+	return st.moves
+}
+
+func newState(d *disk.Disk) *state {
+	st := &state{n: int32(d.Blocks), own: make([]int32, d.Blocks)}
+	for i := range st.own {
+		st.own[i] = -1
+	}
+	for _, f := range d.Files {
+		prev := int32(-1)
+		for _, fr := range f {
+			id := int32(len(st.runs))
+			st.runs = append(st.runs, run{start: int32(fr.Start), len: int32(fr.Length), prev: prev, next: -1})
+			if prev >= 0 {
+				st.runs[prev].next = id
+				st.breaks++
+			}
+			for b := fr.Start; b < fr.End(); b++ {
+				st.own[b] = id
+			}
+			prev = id
+		}
+	}
+	st.refresh(0, st.n)
+	return st
+}
+
+func (st *state) solve() {
+	st.drain()
+	for st.breaks > 0 {
+		progress := false
+		for id := range st.runs {
+			if st.breaks == 0 {
+				break
+			}
+			if st.join(int32(id)) {
+				progress = true
+				st.drain()
+			}
+		}
+		if progress {
+			continue
+		}
+		if len(st.moves) > 4*int(st.n)+1000 || !st.makeRoom() {
+			st.compact()
+			return
+		}
+		st.drain()
+	}
+}
+
+// holeAt returns the index of the hole holding block x, or -1.
+func (st *state) holeAt(x int32) int {
+	i := sort.Search(len(st.holes), func(i int) bool { return st.holes[i].e > x })
+	if i < len(st.holes) && st.holes[i].s <= x {
+		return i
+	}
+	return -1
+}
+
+// freeFrom returns how many free blocks start at x.
+func (st *state) freeFrom(x int32) int32 {
+	if i := st.holeAt(x); i >= 0 {
+		return st.holes[i].e - x
+	}
+	return 0
+}
+
+// freeUpTo returns how many free blocks end just before x.
+func (st *state) freeUpTo(x int32) int32 {
+	if x == 0 {
+		return 0
+	}
+	if i := st.holeAt(x - 1); i >= 0 {
+		return x - st.holes[i].s
+	}
+	return 0
+}
+
+// refresh rebuilds the holes touching [lo, hi) from the block map and queues the new
+// ones for the exact-fit search.
+func (st *state) refresh(lo, hi int32) {
+	i := sort.Search(len(st.holes), func(i int) bool { return st.holes[i].e >= lo })
+	j := sort.Search(len(st.holes), func(j int) bool { return st.holes[j].s > hi })
+	a, b := lo, hi
+	if i < j {
+		a = min(a, st.holes[i].s)
+		b = max(b, st.holes[j-1].e)
+	}
+	var fresh []hole
+	for x := a; x < b; {
+		if st.own[x] >= 0 {
+			x++
+			continue
+		}
+		e := x
+		for e < b && st.own[e] < 0 {
+			e++
+		}
+		fresh = append(fresh, hole{x, e})
+		st.queue = append(st.queue, x)
+		x = e
+	}
+	st.holes = slices.Replace(st.holes, i, j, fresh...)
+}
+
+// split cuts the run holding block at (not its first block) in two.
+func (st *state) split(at int32) {
+	id := st.own[at]
+	if id < 0 || st.runs[id].start == at {
+		return
+	}
+	r := &st.runs[id]
+	nid := int32(len(st.runs))
+	st.runs = append(st.runs, run{start: at, len: r.end() - at, prev: id, next: r.next})
+	r = &st.runs[id]
+	if r.next >= 0 {
+		st.runs[r.next].prev = nid
+	}
+	r.next = nid
+	r.len = at - r.start
+	for x := at; x < st.runs[nid].end(); x++ {
+		st.own[x] = nid
+	}
+	st.breaks++
+}
+
+// move records and performs a move of the span [from, from+count) to the free blocks
+// at to. Runs that the span cuts are split first; runs that end up next to their
+// logical neighbours are merged.
+func (st *state) move(from, to, count int32) {
+	st.split(from)
+	if from+count < st.n {
+		st.split(from + count)
+	}
+	st.moves = append(st.moves, Move{int(from), int(to), int(count)})
+	shift := to - from
+	var moved []int32
+	for b := from; b < from+count; b++ {
+		id := st.own[b]
+		if id >= 0 && st.runs[id].start == b {
+			moved = append(moved, id)
+		}
+		st.own[b+shift] = id
+		st.own[b] = -1
+	}
+	for _, id := range moved {
+		st.runs[id].start += shift
+	}
+	st.refresh(from, from+count)
+	st.refresh(to, to+count)
+	for _, id := range moved {
+		if st.runs[id].dead {
+			continue
+		}
+		if p := st.runs[id].prev; p >= 0 && st.runs[p].end() == st.runs[id].start {
+			st.merge(p, id)
+			id = p
+		}
+		if n := st.runs[id].next; n >= 0 && st.runs[id].end() == st.runs[n].start {
+			st.merge(id, n)
+		}
+	}
+}
+
+// merge joins run b onto its physically and logically preceding run a.
+func (st *state) merge(a, b int32) {
+	rb := &st.runs[b]
+	for x := rb.start; x < rb.end(); x++ {
+		st.own[x] = a
+	}
+	ra := &st.runs[a]
+	ra.len += rb.len
+	ra.next = rb.next
+	if rb.next >= 0 {
+		st.runs[rb.next].prev = a
+	}
+	rb.dead = true
+	st.breaks--
+}
+
+// drain tries the queued holes for exact fits until none is left.
+func (st *state) drain() {
+	for len(st.queue) > 0 {
+		x := st.queue[len(st.queue)-1]
+		st.queue = st.queue[:len(st.queue)-1]
+		if i := st.holeAt(x); i >= 0 && st.holes[i].s == x {
+			st.exactFit(st.holes[i])
+		}
+	}
+}
+
+// exactFit fills hole h with the span between its neighbours' logical neighbours
+// when that span has exactly its size, mending two breaks with one move.
+func (st *state) exactFit(h hole) bool {
+	if h.s == 0 || h.e == st.n {
+		return false
+	}
+	l, r := st.own[h.s-1], st.own[h.e]
+	x, y := st.runs[l].next, st.runs[r].prev
+	if x < 0 || y < 0 {
+		return false
+	}
+	ss, se := st.runs[x].start, st.runs[y].end()
+	if se-ss != h.e-h.s || !(se < h.s || ss > h.e) {
+		return false
+	}
+	st.move(ss, h.s, se-ss)
+	return true
+}
+
+// join mends the break after run a with one move when free space allows it.
+func (st *state) join(a int32) bool {
+	ra := st.runs[a]
+	if ra.dead || ra.next < 0 {
+		return false
+	}
+	rb := st.runs[ra.next]
+	// Option 1: bring b to just after a. Option 2: bring a to just before b.
+	fits1 := st.freeFrom(ra.end()) >= rb.len && (rb.start >= ra.end()+rb.len || rb.end() <= ra.end())
+	to2 := rb.start - ra.len
+	fits2 := to2 >= 0 && st.freeUpTo(rb.start) >= ra.len && (ra.end() <= to2 || ra.start >= rb.start)
+	switch {
+	case fits1 && fits2:
+		// Prefer the one that fills its hole exactly, else the smaller run.
+		if st.freeFrom(ra.end()) == rb.len || (st.freeUpTo(rb.start) != ra.len && rb.len <= ra.len) {
+			st.move(rb.start, ra.end(), rb.len)
+		} else {
+			st.move(ra.start, to2, ra.len)
+		}
+	case fits1:
+		st.move(rb.start, ra.end(), rb.len)
+	case fits2:
+		st.move(ra.start, to2, ra.len)
+	default:
+		return false
+	}
+	return true
+}

@@ -1,0 +1,160 @@
+package solver
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/defrag"
+	"github.com/judgehq/judge/problems/defrag/disk"
+)
+
+// format writes moves as an answer file.
+func format(moves []Move) []byte {
+	var b bytes.Buffer
+	for _, m := range moves {
+		fmt.Fprintf(&b, "%d,%d,%d\n", m.From, m.To, m.Count)
+	}
+	return b.Bytes()
+}
+
+// verify replays moves with the checker's simulator and returns the move count.
+func verify(t testing.TB, d *disk.Disk, moves []Move) int {
+	t.Helper()
+	n, line, err := defrag.Replay(d, format(moves))
+	if err != nil {
+		t.Fatalf("invalid answer (line %d): %v", line, err)
+	}
+	return n
+}
+
+func gen(t testing.TB, seed int64, params problems.Params) *disk.Disk {
+	t.Helper()
+	g, err := defrag.ParseGenParams(params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Disk(rand.New(rand.NewPCG(uint64(seed), 1)))
+}
+
+var configs = []problems.Params{
+	{"blocks": "2000", "pattern": "random"},
+	{"blocks": "2000", "pattern": "interleaved"},
+	{"blocks": "2000", "pattern": "contiguous"},
+	{"blocks": "2000", "pattern": "endfree", "free": "3"},
+	{"blocks": "2000", "pattern": "carved"},
+	{"blocks": "2000", "pattern": "random", "free": "1", "files": "300"},
+	{"blocks": "2000", "pattern": "random", "free": "2", "sizes": "skewed", "files": "20"},
+	{"blocks": "3000", "pattern": "random", "files": "900", "frags": "3"},
+	{"blocks": "3000", "pattern": "random", "files": "5", "frags": "12", "free": "5"},
+	{"blocks": "50", "pattern": "random", "files": "10", "free": "2"},
+	{"blocks": "30", "pattern": "interleaved", "files": "6", "free": "4"},
+}
+
+func TestSolveAndNaiveAreValid(t *testing.T) {
+	for ci, p := range configs {
+		for seed := int64(1); seed <= 4; seed++ {
+			d := gen(t, seed, p)
+			m := verify(t, d, Solve(d))
+			nv := verify(t, d, Naive(d))
+			t.Logf("config %d seed %d: breaks %d lb %d solve %d naive %d", ci, seed, d.Breaks(), d.LowerBound(), m, nv)
+		}
+	}
+}
+
+// TestLastResort covers disks with a single free block, where only the compaction
+// fallback can make progress.
+func TestLastResort(t *testing.T) {
+	for _, in := range []string{
+		"5\n2\n2\n0,1\n2,1\n1\n3,1\n",
+		"7\n2\n2\n0,2\n4,2\n1\n2,2\n",
+		"9\n3\n3\n0,1\n4,2\n2,1\n1\n6,2\n1\n3,1\n",
+	} {
+		d, err := disk.Parse([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		verify(t, d, Solve(d))
+		verify(t, d, Naive(d))
+	}
+}
+
+// TestRandomSmall solves many tiny random disks, including nearly full ones.
+func TestRandomSmall(t *testing.T) {
+	for seed := int64(0); seed < 300; seed++ {
+		r := rand.New(rand.NewPCG(uint64(seed), 7))
+		blocks := 4 + r.IntN(40)
+		files := 1 + r.IntN(blocks/3)
+		free := 100 * float64(1+r.IntN(blocks/4+1)) / float64(blocks)
+		p := problems.Params{"blocks": fmt.Sprint(blocks), "files": fmt.Sprint(files), "free": fmt.Sprintf("%.4f", free),
+			"pattern": []string{"random", "interleaved", "endfree", "carved"}[r.IntN(4)]}
+		if _, err := defrag.ParseGenParams(p); err != nil {
+			continue
+		}
+		d := gen(t, seed, p)
+		verify(t, d, Solve(d))
+		verify(t, d, Naive(d))
+	}
+}
+
+// secretSet reads the problem's secret inputs, skipping when they are not there.
+func secretSet(tb testing.TB) map[string]*disk.Disk {
+	tb.Helper()
+	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "..", "problems", "defrag", "data", "secret", "*.in"))
+	if len(files) == 0 {
+		tb.Skip("no secret data")
+	}
+	out := map[string]*disk.Disk{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		d, err := disk.Parse(data)
+		if err != nil {
+			tb.Fatalf("%s: %v", f, err)
+		}
+		out[filepath.Base(f)] = d
+	}
+	return out
+}
+
+// BenchmarkSecretRatio reports the reference's moves per lower bound over the secret
+// set: the mean and the worst case.
+func BenchmarkSecretRatio(b *testing.B) {
+	set := secretSet(b)
+	var mean, worst float64
+	for range b.N {
+		sum := 0.0
+		worst = 0
+		for _, d := range set {
+			r := defrag.Ratio(verify(b, d, Solve(d)), d.LowerBound())
+			sum += r
+			worst = max(worst, r)
+		}
+		mean = sum / float64(len(set))
+	}
+	b.ReportMetric(mean, "moves/lb-mean")
+	b.ReportMetric(worst, "moves/lb-worst")
+}
+
+// BenchmarkSolve32767 times the solver alone on full-size secret disks.
+func BenchmarkSolve32767(b *testing.B) {
+	var big []*disk.Disk
+	for _, d := range secretSet(b) {
+		if d.Blocks == disk.MaxBlocks {
+			big = append(big, d)
+		}
+	}
+	if len(big) == 0 {
+		b.Skip("no full-size disks")
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		Solve(big[i%len(big)])
+	}
+}
