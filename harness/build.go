@@ -1,0 +1,323 @@
+package harness
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/judgehq/judge/problems"
+)
+
+// Program is a submission ready to run, or the reason it cannot run.
+type Program struct {
+	Name     string   // display name
+	Source   string   // as the user gave it
+	Language string   // language name, "binary" or "command"
+	Hash     string   // content hash (hex, 16 digits)
+	Argv     []string // the command that runs it; Argv[0] is absolute
+	Dir      string   // build folder in the cache ("" for binaries and commands)
+	// AddressSpace says whether RLIMIT_AS may be applied (see Language).
+	AddressSpace bool
+	// CompileError holds the compiler's message when the build failed (verdict CE).
+	CompileError string
+	// Unavailable says why the program cannot run on this machine (a missing
+	// toolchain); every dataset is then a judge error, not the submission's fault.
+	Unavailable string
+}
+
+// Builder compiles submissions once per content hash into a cache folder.
+type Builder struct {
+	Cache     string // e.g. .judge/cache
+	Languages *Languages
+	// CompileTimeout bounds each compilation (default 60 s).
+	CompileTimeout time.Duration
+}
+
+// compileLogLimit caps the compiler output kept for a CE message.
+const compileLogLimit = 64 << 10
+
+// Build turns a submission into a Program. source is a source file, a folder
+// holding a Go main package, an executable file, or a command line (anything with a
+// space that is not an existing path). An error means the submission could not be
+// understood at all (no such file, unknown language); compile errors and missing
+// toolchains are reported in the Program.
+func (b *Builder) Build(ctx context.Context, source string) (*Program, error) {
+	st, statErr := os.Stat(source)
+	if statErr != nil {
+		if strings.ContainsAny(source, " \t") {
+			return b.command(source)
+		}
+		return nil, fmt.Errorf("submission %s: %w", source, unwrapPathError(statErr))
+	}
+	abs, err := filepath.Abs(source)
+	if err != nil {
+		return nil, fmt.Errorf("submission %s: %w", source, err)
+	}
+	if st.IsDir() {
+		return b.goPackage(ctx, source, abs)
+	}
+	if lang, ok := b.Languages.ByExtension(abs); ok {
+		return b.sourceFile(ctx, source, abs, lang)
+	}
+	if st.Mode()&0o111 != 0 {
+		sum, err := hashFiles(filepath.Dir(abs), []string{filepath.Base(abs)})
+		if err != nil {
+			return nil, fmt.Errorf("submission %s: %w", source, err)
+		}
+		return &Program{Name: displayName(source), Source: source, Language: "binary", Hash: sum, Argv: []string{abs}, AddressSpace: true}, nil
+	}
+	return nil, fmt.Errorf("submission %s: unknown language for extension %q (known: %s)", source, filepath.Ext(abs), b.extensions())
+}
+
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func (b *Builder) extensions() string {
+	var exts []string
+	for _, l := range b.Languages.All() {
+		exts = append(exts, l.Extensions...)
+	}
+	return strings.Join(exts, " ")
+}
+
+// displayName shortens a path to what a table shows: the file or folder name with
+// its parent ("tactics", "wrong_answer/loop.c").
+func displayName(source string) string {
+	clean := filepath.Clean(source)
+	base := filepath.Base(clean)
+	parent := filepath.Base(filepath.Dir(clean))
+	switch parent {
+	case ".", "/", "":
+		return base
+	}
+	if _, ok := problems.ParseVerdict(parent); ok || filepath.Ext(base) != "" {
+		return parent + "/" + base
+	}
+	return base
+}
+
+func (b *Builder) command(line string) (*Program, error) {
+	argv := strings.Fields(line)
+	path, err := exec.LookPath(argv[0])
+	if err != nil {
+		return nil, fmt.Errorf("command %q: %s not found", line, argv[0])
+	}
+	if path, err = filepath.Abs(path); err != nil {
+		return nil, fmt.Errorf("command %q: %w", line, err)
+	}
+	argv[0] = path
+	sum := sha256.Sum256([]byte(line))
+	return &Program{Name: line, Source: line, Language: "command", Hash: hex.EncodeToString(sum[:8]), Argv: argv, AddressSpace: false}, nil
+}
+
+func (b *Builder) sourceFile(ctx context.Context, source, abs string, lang Language) (*Program, error) {
+	sum, err := hashFiles(filepath.Dir(abs), []string{filepath.Base(abs)}, lang.Name, strings.Join(lang.Compile, "\x00"))
+	if err != nil {
+		return nil, fmt.Errorf("submission %s: %w", source, err)
+	}
+	p := &Program{Name: displayName(source), Source: source, Language: lang.Name, Hash: sum, AddressSpace: lang.UsesAddressSpaceLimit()}
+	if tool, ok := lang.Toolchain(); !ok {
+		p.Unavailable = fmt.Sprintf("language %s needs %s, which is not on PATH", lang.Name, tool)
+		return p, nil
+	}
+	dir := filepath.Join(b.Cache, sum)
+	srcName := filepath.Base(abs)
+	vars := map[string]string{"dir": dir, "src": filepath.Join(dir, srcName), "class": strings.TrimSuffix(srcName, filepath.Ext(srcName))}
+	err = b.cached(dir, func(tmp string) (string, error) {
+		data, err := os.ReadFile(abs)
+		if err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(filepath.Join(tmp, srcName), data, 0o644); err != nil {
+			return "", err
+		}
+		if len(lang.Compile) == 0 {
+			return "", nil
+		}
+		tv := map[string]string{"dir": tmp, "src": filepath.Join(tmp, srcName), "class": vars["class"]}
+		return b.compile(ctx, expand(lang.Compile, tv), tmp)
+	})
+	return b.finish(p, dir, err, expand(lang.Run, vars))
+}
+
+// goPackage builds a folder holding a Go main package. Go's own build cache makes a
+// rebuild cheap, and it alone knows every imported package, so the folder is built
+// every time and the binary's hash names the cache entry.
+func (b *Builder) goPackage(ctx context.Context, source, abs string) (*Program, error) {
+	gos, _ := filepath.Glob(filepath.Join(abs, "*.go"))
+	if len(gos) == 0 {
+		return nil, fmt.Errorf("submission %s: a folder must hold a Go main package (no .go files there)", source)
+	}
+	lang, ok := b.Languages.ByName("go-package")
+	if !ok {
+		return nil, errors.New("language table has no go-package entry")
+	}
+	p := &Program{Name: displayName(source), Source: source, Language: "go", AddressSpace: lang.UsesAddressSpaceLimit()}
+	if tool, ok := lang.Toolchain(); !ok {
+		p.Unavailable = fmt.Sprintf("Go packages need %s, which is not on PATH", tool)
+		sum, _ := hashFiles(abs, relNames(gos))
+		p.Hash = sum
+		return p, nil
+	}
+	if err := os.MkdirAll(b.Cache, 0o755); err != nil {
+		return nil, fmt.Errorf("build cache: %w", err)
+	}
+	tmp, err := os.MkdirTemp(b.Cache, "build-")
+	if err != nil {
+		return nil, fmt.Errorf("build cache: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	log, err := b.compile(ctx, expand(lang.Compile, map[string]string{"dir": tmp, "pkg": "."}), abs)
+	if err != nil {
+		if log == "" {
+			return nil, err
+		}
+		sum, _ := hashFiles(abs, relNames(gos))
+		p.Hash, p.CompileError = sum, log
+		return p, nil
+	}
+	sum, err := hashFiles(tmp, []string{"main"})
+	if err != nil {
+		return nil, fmt.Errorf("hashing %s: %w", source, err)
+	}
+	dir := filepath.Join(b.Cache, sum)
+	if err := os.Rename(tmp, dir); err != nil && !isExist(err) {
+		return nil, fmt.Errorf("build cache: %w", err)
+	}
+	p.Hash, p.Dir, p.Argv = sum, dir, expand(lang.Run, map[string]string{"dir": dir})
+	return p, nil
+}
+
+func relNames(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = filepath.Base(p)
+	}
+	return out
+}
+
+func isExist(err error) bool {
+	return errors.Is(err, fs.ErrExist) || strings.Contains(err.Error(), "directory not empty")
+}
+
+// cached runs build into a fresh temporary folder and renames it to dir, unless dir
+// already exists. A compile error is kept in dir/compile-error.txt so the same
+// source is not compiled again to fail again.
+func (b *Builder) cached(dir string, build func(tmp string) (string, error)) error {
+	if _, err := os.Stat(dir); err == nil {
+		return nil
+	}
+	if err := os.MkdirAll(b.Cache, 0o755); err != nil {
+		return fmt.Errorf("build cache: %w", err)
+	}
+	tmp, err := os.MkdirTemp(b.Cache, "build-")
+	if err != nil {
+		return fmt.Errorf("build cache: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	log, err := build(tmp)
+	if err != nil {
+		if log == "" {
+			return err
+		}
+		if werr := os.WriteFile(filepath.Join(tmp, "compile-error.txt"), []byte(log), 0o644); werr != nil {
+			return werr
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil && !isExist(err) {
+		return fmt.Errorf("build cache: %w", err)
+	}
+	return nil
+}
+
+func (b *Builder) finish(p *Program, dir string, err error, argv []string) (*Program, error) {
+	if err != nil {
+		return nil, fmt.Errorf("building %s: %w", p.Source, err)
+	}
+	if log, err := os.ReadFile(filepath.Join(dir, "compile-error.txt")); err == nil {
+		p.CompileError = string(log)
+		return p, nil
+	}
+	path, err := exec.LookPath(argv[0])
+	if err != nil {
+		p.Unavailable = fmt.Sprintf("language %s runs with %s, which is not on PATH", p.Language, argv[0])
+		return p, nil
+	}
+	argv[0], _ = filepath.Abs(path)
+	p.Dir, p.Argv = dir, argv
+	return p, nil
+}
+
+// compile runs a compiler in dir. A non-zero exit returns the compiler's output as
+// log together with an error; a failure to run it returns only an error.
+func (b *Builder) compile(ctx context.Context, argv []string, dir string) (log string, err error) {
+	timeout := b.CompileTimeout
+	if timeout == 0 {
+		timeout = time.Minute
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.WaitDelay = time.Second
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		msg := out.String()
+		if len(msg) > compileLogLimit {
+			msg = msg[:compileLogLimit] + "\n[compiler output truncated]"
+		}
+		if ctx.Err() != nil {
+			return "compilation took longer than " + timeout.String(), ctx.Err()
+		}
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			if msg == "" {
+				msg = err.Error()
+			}
+			return msg, err
+		}
+		return "", fmt.Errorf("running %s: %w", argv[0], err)
+	}
+	return "", nil
+}
+
+// hashFiles hashes the named files of dir (and any extra strings) into 16 hex digits.
+func hashFiles(dir string, names []string, extra ...string) (string, error) {
+	h := sha256.New()
+	for _, e := range extra {
+		io.WriteString(h, e)
+		h.Write([]byte{0})
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		f, err := os.Open(filepath.Join(dir, n))
+		if err != nil {
+			return "", err
+		}
+		io.WriteString(h, n)
+		h.Write([]byte{0})
+		_, err = io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return "", err
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}

@@ -1,0 +1,244 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/registry"
+	"github.com/judgehq/judge/reports"
+)
+
+func problemsCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "problems",
+		Usage: "list the problems with their kind, I/O and dataset counts",
+		Action: func(c *cli.Context) error {
+			e, err := newEnv(c)
+			if err != nil {
+				return err
+			}
+			var rows [][]string
+			for _, slug := range registry.Slugs() {
+				p, err := registry.Open(e.root, slug)
+				if err != nil {
+					rows = append(rows, []string{slug, "error: " + err.Error(), "", "", "", "", ""})
+					continue
+				}
+				m := p.Meta()
+				groups, err := allGroups(p)
+				if err != nil {
+					return err
+				}
+				var counts []string
+				for _, g := range groups {
+					ds, err := p.Datasets(g)
+					if err != nil {
+						counts = append(counts, g+" ?")
+						continue
+					}
+					counts = append(counts, fmt.Sprintf("%s %d", g, len(ds)))
+				}
+				rows = append(rows, []string{m.Slug, m.Title, string(m.Kind), string(m.IO),
+					strconv.FormatFloat(m.Limits.Time, 'g', -1, 64) + " s", strings.Join(counts, ", "), m.Reference})
+			}
+			return reports.WriteTable(c.App.Writer, reports.ASCII, []reports.Column{{Name: "problem"}, {Name: "title"},
+				{Name: "kind"}, {Name: "io"}, {Name: "cpu limit", Numeric: true}, {Name: "datasets"}, {Name: "reference"}}, rows)
+		},
+	}
+}
+
+func genCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "gen",
+		Usage:     "generate inputs with the problem's seeded generator",
+		ArgsUsage: "PROBLEM",
+		Description: `Generates --count inputs from seeds --seed, --seed+1, …; the same seed and parameters
+always give the same file. Each input is checked by the problem's validator. With
+--out the files go to DIR/gen-SEED.in (never overwriting one); without it a single
+input goes to standard output. Parameters are problem-specific: --param name=value.
+
+Example:
+   judge gen sudoku --seed 7 --count 10 --param clues=24 --out /tmp/new`,
+		Flags: []cli.Flag{
+			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "first seed"},
+			&cli.IntFlag{Name: "count", Aliases: []string{"n"}, Value: 1, Usage: "how many inputs"},
+			&cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, Usage: "generator parameter name=value (repeatable)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "folder to write gen-SEED.in files into"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usageError("gen: want one problem (judge gen PROBLEM --seed N --count K)")
+			}
+			e, err := newEnv(c)
+			if err != nil {
+				return err
+			}
+			p, _, err := e.problem(c, c.Args().First())
+			if err != nil {
+				return err
+			}
+			g, ok := p.(problems.Generator)
+			if !ok {
+				return usageError("problem %s has no generator", p.Meta().Slug)
+			}
+			params := problems.Params{}
+			for _, kv := range c.StringSlice("param") {
+				k, v, ok := strings.Cut(kv, "=")
+				if !ok || k == "" {
+					return usageError("--param %q: want name=value", kv)
+				}
+				params[k] = v
+			}
+			count, out := c.Int("count"), c.String("out")
+			if count < 1 {
+				return usageError("--count %d: want at least 1", count)
+			}
+			if out == "" && count > 1 {
+				return usageError("--count %d needs --out DIR (standard output takes one input)", count)
+			}
+			if out != "" {
+				if err := os.MkdirAll(out, 0o755); err != nil {
+					return usageError("--out: %v", err)
+				}
+			}
+			for i := 0; i < count; i++ {
+				seed := c.Int64("seed") + int64(i)
+				data, err := g.Generate(seed, params)
+				if err != nil {
+					return usageError("generating seed %d: %v", seed, err)
+				}
+				if err := p.Validate(data); err != nil {
+					return failed("generator output for seed %d fails the validator: %v", seed, err)
+				}
+				if out == "" {
+					_, err := c.App.Writer.Write(data)
+					return err
+				}
+				path := filepath.Join(out, fmt.Sprintf("gen-%d.in", seed))
+				f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+				if err != nil {
+					return failed("%v", err)
+				}
+				_, werr := f.Write(data)
+				if cerr := f.Close(); werr == nil {
+					werr = cerr
+				}
+				if werr != nil {
+					return failed("writing %s: %v", path, werr)
+				}
+				fmt.Fprintln(c.App.Writer, path)
+			}
+			return nil
+		},
+	}
+}
+
+func validateCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "validate",
+		Usage:     "check input files against a problem's input validator",
+		ArgsUsage: "PROBLEM FILE...",
+		Description: `Prints FILE: ok, or FILE:LINE:COLUMN: what is wrong, for each file. Exits 1 when
+any file is invalid.`,
+		Action: func(c *cli.Context) error {
+			if c.NArg() < 2 {
+				return usageError("validate: want a problem and files (judge validate PROBLEM FILE...)")
+			}
+			e, err := newEnv(c)
+			if err != nil {
+				return err
+			}
+			p, _, err := e.problem(c, c.Args().First())
+			if err != nil {
+				return err
+			}
+			bad := 0
+			for _, f := range c.Args().Slice()[1:] {
+				data, err := os.ReadFile(f)
+				if err != nil {
+					return usageError("%v", err)
+				}
+				if err := p.Validate(data); err != nil {
+					bad++
+					if ie, ok := err.(*problems.InputError); ok && ie.Line > 0 {
+						fmt.Fprintf(c.App.Writer, "%s:%d:%d: %s\n", f, ie.Line, ie.Col, ie.Msg)
+					} else {
+						fmt.Fprintf(c.App.Writer, "%s: %v\n", f, err)
+					}
+					continue
+				}
+				fmt.Fprintf(c.App.Writer, "%s: ok\n", f)
+			}
+			if bad > 0 {
+				return failed("%d of %d files invalid", bad, c.NArg()-1)
+			}
+			return nil
+		},
+	}
+}
+
+func doctorCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "doctor",
+		Usage: "show which limits and measurements this machine can guarantee, and which toolchains exist",
+		Action: func(c *cli.Context) error {
+			e, err := newEnv(c)
+			if err != nil {
+				return err
+			}
+			w := c.App.Writer
+			g := e.runner.Guarantees()
+			limits := "yes (set by the supervisor before exec)"
+			if !g.LimitsAtStart {
+				limits = "no (set just after start: a fast program may escape them briefly)"
+			}
+			rows := [][]string{
+				{"backend", g.Backend},
+				{"CPU limit", "RLIMIT_CPU and measured user+system time (µs), wall-clock timer"},
+				{"limits from the first instruction", limits},
+				{"memory limit", g.MemoryLimit},
+				{"peak memory", g.PeakMemory},
+				{"process limit", g.ProcessLimit},
+				{"output limit", "RLIMIT_FSIZE on every file the program writes"},
+				{"killing the process tree", g.TreeKill},
+			}
+			if g.CgroupError != "" {
+				rows = append(rows, []string{"why no cgroup", g.CgroupError})
+			}
+			if err := reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "guarantee"}, {Name: "on this machine"}}, rows); err != nil {
+				return err
+			}
+			fmt.Fprintln(w)
+			var langs [][]string
+			for _, l := range e.builder.Languages.All() {
+				tool, ok := l.Toolchain()
+				status := "missing: install " + tool
+				if ok {
+					status = toolVersion(tool)
+				}
+				langs = append(langs, []string{l.Name, strings.Join(l.Extensions, " "), tool, status})
+			}
+			return reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "language"}, {Name: "extensions"}, {Name: "needs"}, {Name: "found"}}, langs)
+		},
+	}
+}
+
+// toolVersion returns the first line a tool prints for --version (or -version).
+func toolVersion(tool string) string {
+	for _, flag := range []string{"--version", "-version", "version"} {
+		out, err := exec.Command(tool, flag).CombinedOutput()
+		if err == nil {
+			line, _, _ := strings.Cut(string(bytes.TrimSpace(out)), "\n")
+			return clip(line, 60)
+		}
+	}
+	return "found"
+}

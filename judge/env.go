@@ -1,0 +1,216 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/registry"
+)
+
+// env is what most commands need: where things are and how to build and run.
+type env struct {
+	root    string
+	state   string
+	builder *harness.Builder
+	runner  harness.Runner
+	color   bool
+}
+
+// newEnv resolves the root and state folders and sets up building and running.
+func newEnv(c *cli.Context) (*env, error) {
+	root := c.String("root")
+	if root == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, usageError("current folder: %v", err)
+		}
+		if root, err = registry.FindRoot(wd); err != nil {
+			return nil, usageError("%v", err)
+		}
+	} else if _, err := os.Stat(filepath.Join(root, "problems")); err != nil {
+		return nil, usageError("--root %s: no problems/ folder there", root)
+	}
+	state := c.String("state")
+	if state == "" {
+		state = filepath.Join(root, ".judge")
+	}
+	langs := harness.DefaultLanguages()
+	if f := c.String("languages"); f != "" {
+		var err error
+		if langs, err = harness.LoadLanguages(f); err != nil {
+			return nil, usageError("%v", err)
+		}
+	}
+	e := &env{root: root, state: state,
+		builder: &harness.Builder{Cache: filepath.Join(state, "cache"), Languages: langs}}
+	switch c.String("sandbox") {
+	case "auto", "supervised":
+		r, err := harness.NewRunner("")
+		if err != nil {
+			return nil, cli.Exit(err.Error(), exitUsage)
+		}
+		e.runner = r
+	case "direct":
+		e.runner = harness.NewDirectRunner()
+	default:
+		return nil, usageError("--sandbox %q: want auto or direct", c.String("sandbox"))
+	}
+	if f, ok := c.App.Writer.(*os.File); ok {
+		e.color = term.IsTerminal(int(f.Fd())) && os.Getenv("NO_COLOR") == ""
+	}
+	return e, nil
+}
+
+// problem opens a problem by slug or folder path, applying limit overrides.
+func (e *env) problem(c *cli.Context, name string) (problems.Problem, problems.Limits, error) {
+	p, err := registry.Open(e.root, name)
+	if err != nil {
+		return nil, problems.Limits{}, usageError("%v", err)
+	}
+	l := p.Meta().Limits
+	if c.IsSet("time-limit") {
+		l.Time = c.Float64("time-limit")
+		l.Wall = 0
+	}
+	if c.IsSet("memory-limit") {
+		l.Memory = c.Int64("memory-limit")
+	}
+	if l.Time <= 0 || l.Memory <= 0 {
+		return nil, l, usageError("limits must be positive (time %v s, memory %d MiB)", l.Time, l.Memory)
+	}
+	return p, l, nil
+}
+
+// datasets loads the datasets of the groups named by --group (default groups when none).
+func datasets(c *cli.Context, p problems.Problem) ([]problems.Dataset, error) {
+	ds, err := p.Datasets(c.StringSlice("group")...)
+	if err != nil {
+		return nil, usageError("%v", err)
+	}
+	if len(ds) == 0 {
+		return nil, usageError("problem %s has no datasets in groups %v", p.Meta().Slug, c.StringSlice("group"))
+	}
+	return ds, nil
+}
+
+// judge returns a Judge with the command's -j.
+func (e *env) judge(c *cli.Context) *harness.Judge {
+	return &harness.Judge{Runner: e.runner, Scratch: filepath.Join(e.state, "tmp"), Jobs: c.Int("jobs")}
+}
+
+// build builds every submission, in order; a submission that cannot be understood
+// at all (no such file, unknown language) is a usage error.
+func (e *env) build(ctx context.Context, sources []string) ([]*harness.Program, error) {
+	progs := make([]*harness.Program, len(sources))
+	names := map[string]int{}
+	for i, s := range sources {
+		p, err := e.builder.Build(ctx, s)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, cli.Exit("interrupted", exitFailed)
+			}
+			return nil, usageError("%v", err)
+		}
+		if n := names[p.Name]; n > 0 {
+			p.Name = fmt.Sprintf("%s#%d", p.Name, n+1)
+		}
+		names[p.Name]++
+		progs[i] = p
+	}
+	return progs, nil
+}
+
+// signalContext is cancelled by the first Ctrl-C or SIGTERM; a second one kills the
+// judge at once.
+func signalContext(parent context.Context) (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
+}
+
+// solution is a program under solutions/SLUG/ with the verdict its folder names.
+type solution struct {
+	Path     string
+	Expected problems.Verdict
+}
+
+// listSolutions finds the programs under solutions/SLUG/: every folder directly
+// there is a Go main expected AC, except verdict folders (wrong_answer/, …) whose
+// entries are programs expected to get that verdict, and internal/ or hidden folders.
+// The reference comes first, then the others in name order.
+func listSolutions(root string, meta problems.Meta) ([]solution, error) {
+	dir := registry.SolutionsDir(root, meta.Slug)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, usageError("solutions of %s: %v", meta.Slug, err)
+	}
+	var out []solution
+	for _, e := range entries {
+		name := e.Name()
+		path := filepath.Join(dir, name)
+		if skipEntry(name) {
+			continue
+		}
+		if v, ok := problems.ParseVerdict(name); ok && e.IsDir() && v != problems.AC {
+			inner, err := os.ReadDir(path)
+			if err != nil {
+				return nil, usageError("%s: %v", path, err)
+			}
+			for _, f := range inner {
+				if skipEntry(f.Name()) || (!f.IsDir() && isDoc(f.Name())) {
+					continue
+				}
+				out = append(out, solution{Path: filepath.Join(path, f.Name()), Expected: v})
+			}
+			continue
+		}
+		if e.IsDir() || !isDoc(name) {
+			out = append(out, solution{Path: path, Expected: problems.AC})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		ri := filepath.Base(out[i].Path) == meta.Reference && out[i].Expected == problems.AC
+		rj := filepath.Base(out[j].Path) == meta.Reference && out[j].Expected == problems.AC
+		if ri != rj {
+			return ri
+		}
+		if (out[i].Expected == problems.AC) != (out[j].Expected == problems.AC) {
+			return out[i].Expected == problems.AC
+		}
+		return out[i].Path < out[j].Path
+	})
+	return out, nil
+}
+
+func skipEntry(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "internal" || name == "testdata"
+}
+
+func isDoc(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".md", ".txt", ".yaml", ".yml", ".json", "":
+		return true
+	}
+	return false
+}
+
+// relPath shows path relative to the current folder when that is shorter.
+func relPath(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(wd, path); err == nil && len(rel) < len(path) {
+		return rel
+	}
+	return path
+}
