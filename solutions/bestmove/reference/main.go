@@ -3,7 +3,7 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -18,21 +18,30 @@ func main() {
 		fmt.Fprintln(os.Stderr, "reading input:", err)
 		os.Exit(1)
 	}
-	ps, err := board.Parse(data)
+	out, err := solve(data)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "input:", err)
 		os.Exit(1)
 	}
-	w := bufio.NewWriter(os.Stdout)
-	fmt.Fprintf(w, "Analyzing %d data set(s)\n", len(ps))
-	for i := range ps {
-		value, squares := best(&ps[i])
-		fmt.Fprintf(w, "Data Set %d\nBest Move Value: %d at %s\n", i+1, value, strings.Join(squares, ", "))
-	}
-	if err := w.Flush(); err != nil {
+	if _, err := os.Stdout.Write(out); err != nil {
 		fmt.Fprintln(os.Stderr, "writing output:", err)
 		os.Exit(1)
 	}
+}
+
+// solve returns the whole output for an input file.
+func solve(data []byte) ([]byte, error) {
+	ps, err := board.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "Analyzing %d data set(s)\n", len(ps))
+	for i := range ps {
+		value, squares := best(&ps[i])
+		fmt.Fprintf(&b, "Data Set %d\nBest Move Value: %d at %s\n", i+1, value, strings.Join(squares, ", "))
+	}
+	return b.Bytes(), nil
 }
 
 // cell is a grid square; dirs are bit sets of across (1) and down (2).

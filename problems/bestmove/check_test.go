@@ -1,0 +1,160 @@
+package bestmove
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/judgehq/judge/problems"
+)
+
+const sample1 = "Analyzing 2 data set(s)\nData Set 1\nBest Move Value: 24 at G4\nData Set 2\nBest Move Value: 22 at C3, F3, H3, C4, H5\n"
+
+func dataset(answer string) problems.Dataset {
+	return problems.Dataset{Name: "sample/1", Group: "sample", AnsPath: "data/sample/1.ans", Answer: []byte(answer)}
+}
+
+func TestCheck(t *testing.T) {
+	tests := []struct {
+		name    string
+		out     string
+		verdict problems.Verdict
+		msg     string // part of the message
+	}{
+		{"exact", sample1, problems.AC, "2 data sets right"},
+		{"re-spaced", "  Analyzing   2  data   set(s)  \nData  Set 1\n  Best  Move Value :24   at G4\nData Set 2\nBest Move Value: 22 at C3 ,F3,H3 , C4,   H5", problems.AC, ""},
+		{"no spaces at all", "Analyzing2datasets\nDataSet1\nBestMoveValue:24atG4\nDataSet2\nBestMoveValue:22atC3,F3,H3,C4,H5\n", problems.AC, ""},
+		{"upper case", strings.ToUpper(sample1), problems.AC, ""},
+		{"lower case", strings.ToLower(sample1), problems.AC, ""},
+		{"data sets", strings.Replace(sample1, "data set(s)", "data sets", 1), problems.AC, ""},
+		{"data set", strings.Replace(sample1, "data set(s)", "data set", 1), problems.AC, ""},
+		{"spaced (s)", strings.Replace(sample1, "data set(s)", "data set ( s )", 1), problems.AC, ""},
+		{"blank lines and CRLF", "\n\r\n" + strings.ReplaceAll(sample1, "\n", "\r\n\r\n") + "\n\n", problems.AC, ""},
+		{"tabs", strings.ReplaceAll(sample1, " ", "\t"), problems.AC, ""},
+		{"leading zeros", strings.Replace(sample1, "G4", "G04", 1), problems.AC, ""},
+
+		{"changed value", strings.Replace(sample1, "22 at", "21 at", 1), problems.WA, "data set 2: value 21, expected 22"},
+		{"missing square", strings.Replace(sample1, ", H5", "", 1), problems.WA, "data set 2: square H5 missing"},
+		{"extra square", strings.Replace(sample1, "G4", "G4, A1", 1), problems.WA, "data set 1: square A1 is not a best move"},
+		{"swapped order", strings.Replace(sample1, "C3, F3", "F3, C3", 1), problems.WA, "data set 2: squares out of order"},
+		{"repeated square", strings.Replace(sample1, "G4", "G4, G4", 1), problems.WA, "data set 1: squares listed more than once"},
+		{"wrong square", strings.Replace(sample1, "G4", "G5", 1), problems.WA, "data set 1: square G4 missing"},
+		{"wrong count", strings.Replace(sample1, "Analyzing 2", "Analyzing 3", 1), problems.WA, "header"},
+		{"wrong label", strings.Replace(sample1, "Data Set 2", "Data Set 3", 1), problems.WA, "data set 2: labelled Data Set 3"},
+		{"missing data set", "Analyzing 2 data set(s)\nData Set 1\nBest Move Value: 24 at G4\n", problems.WA, "data set 2: missing"},
+		{"extra data set", sample1 + "Data Set 3\nBest Move Value: 1 at A1\n", problems.WA, "data set 3: not in the input"},
+		{"empty", "", problems.WA, "header: output ends early"},
+		{"binary", "\x00\xff\xfe\x01garbage\x80", problems.WA, "header"},
+		{"half a line", "Analyzing 2 data set(s)\nData Set 1\nBest Move Value: 24", problems.WA, "data set 1: output ends early"},
+		{"malformed and wrong", strings.Replace(sample1, "Best Move Value: 22", "Best Move 21", 1), problems.WA, "data set 2: found 21 where 22 was expected"},
+		{"malformed, extra number", sample1 + "7\n", problems.WA, "extra output after data set 2"},
+
+		{"missing colon", strings.Replace(sample1, "Value: 24", "Value 24", 1), problems.PE, "line 3"},
+		{"merged lines", strings.Replace(sample1, "Data Set 1\n", "Data Set 1 ", 1), problems.PE, "line 2"},
+		{"extra text line", sample1 + "All done.\n", problems.PE, "line 6"},
+		{"other words", strings.ReplaceAll(sample1, "Best Move Value:", "Best value"), problems.PE, "right values"},
+		{"no header words", strings.Replace(sample1, "Analyzing 2 data set(s)", "2", 1), problems.PE, "line 1"},
+	}
+	pr := &Problem{}
+	ds := dataset(sample1)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := pr.Check(ds, problems.Output{Stdout: []byte(tc.out)})
+			if o.Verdict != tc.verdict || !strings.Contains(o.Message, tc.msg) {
+				t.Fatalf("got %s %q, want %s containing %q", o.Verdict, o.Message, tc.verdict, tc.msg)
+			}
+			switch {
+			case o.Verdict == problems.AC && (o.Score != 1 || o.Details != ""):
+				t.Errorf("AC with score %v, details %q", o.Score, o.Details)
+			case o.Verdict != problems.AC && !strings.Contains(o.Details, "--- expected"):
+				t.Errorf("no diff in details: %q", o.Details)
+			case strings.Contains(o.Message, "\n"):
+				t.Errorf("message has more than one line: %q", o.Message)
+			}
+		})
+	}
+}
+
+func TestCheckDiffShowsChange(t *testing.T) {
+	o := (&Problem{}).Check(dataset(sample1), problems.Output{Stdout: []byte(strings.Replace(sample1, "24 at", "23 at", 1))})
+	if !strings.Contains(o.Details, "-Best Move Value: 24 at G4\n+Best Move Value: 23 at G4\n") {
+		t.Errorf("diff does not show the change:\n%s", o.Details)
+	}
+	if !strings.Contains(o.Details, " Data Set 1\n") {
+		t.Errorf("diff lacks context lines:\n%s", o.Details)
+	}
+}
+
+func TestCheckBadAnswerFile(t *testing.T) {
+	o := (&Problem{}).Check(dataset("nonsense"), problems.Output{Stdout: []byte(sample1)})
+	if o.Verdict != problems.JE {
+		t.Errorf("got %s %q, want JE", o.Verdict, o.Message)
+	}
+}
+
+func TestCheckHugeOutput(t *testing.T) {
+	huge := strings.Repeat("Best Move Value: 1 at A1, B2\n", 200000)
+	o := (&Problem{}).Check(dataset(sample1), problems.Output{Stdout: []byte(sample1 + huge)})
+	if o.Verdict != problems.PE && o.Verdict != problems.WA {
+		t.Fatalf("got %s", o.Verdict)
+	}
+	if len(o.Details) > 4*maxDiffBytes {
+		t.Errorf("details of %d bytes", len(o.Details))
+	}
+}
+
+// TestCheckSamplesAndSecret: every answer file is AC against itself.
+func TestCheckAnswersAccepted(t *testing.T) {
+	f, err := problems.LoadFolder(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dss, err := f.Datasets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := New(f)
+	for _, ds := range dss {
+		if o := pr.Check(ds, problems.Output{Stdout: ds.Answer}); o.Verdict != problems.AC {
+			t.Errorf("%s: %s %s", ds.Name, o.Verdict, o.Message)
+		}
+	}
+}
+
+// FuzzCheck: the checker never panics, whatever the output, and gives one of AC,
+// WA and PE with a one-line message.
+func FuzzCheck(f *testing.F) {
+	f.Add([]byte(sample1))
+	f.Add([]byte(strings.ToLower(sample1)))
+	f.Add([]byte(strings.Replace(sample1, "Value: 24", "Value 24", 1)))
+	f.Add([]byte("Analyzing 999999999999 data sets\nData Set 99999999999999\n"))
+	f.Add([]byte("best move value: 1 at a1, b 2, c  3, j10, k1"))
+	f.Add([]byte{0, 255, 10, 13, 'a', '1'})
+	f.Add([]byte(""))
+	if data, err := os.ReadFile("data/sample/2.ans"); err == nil {
+		f.Add(data)
+	}
+	pr := &Problem{}
+	ds := dataset(sample1)
+	f.Fuzz(func(t *testing.T, out []byte) {
+		o := pr.Check(ds, problems.Output{Stdout: out})
+		switch o.Verdict {
+		case problems.AC, problems.WA, problems.PE:
+		default:
+			t.Fatalf("verdict %s for output %q", o.Verdict, out)
+		}
+		if strings.Contains(o.Message, "\n") {
+			t.Fatalf("multi-line message %q", o.Message)
+		}
+	})
+}
+
+func BenchmarkCheck(b *testing.B) {
+	pr := &Problem{}
+	ds := dataset(sample1)
+	wrong := []byte(strings.Replace(sample1, "Value: 24", "Value 23", 1))
+	for b.Loop() {
+		pr.Check(ds, problems.Output{Stdout: []byte(sample1)})
+		pr.Check(ds, problems.Output{Stdout: wrong})
+	}
+}
