@@ -45,6 +45,10 @@ func runProgram(t *testing.T, ctx context.Context, p *Problem, ds problems.Datas
 	o := p.Interact(ctx, ds, fromSol, toSol)
 	toSol.Close()
 	cmd.Wait()
+	if st := cmd.ProcessState; st != nil {
+		o = p.Check(ds, problems.Output{Interaction: &o, Usage: problems.Usage{CPU: st.UserTime() + st.SystemTime()}})
+	}
+	t.Logf("%s on %s: %v %.1f points, %s", filepath.Base(argv[len(argv)-1]), ds.Name, o.Verdict, o.Score, o.Message)
 	return o
 }
 

@@ -111,6 +111,14 @@ func (s *counter) search(pos, bombs int, w float64) bool {
 // certain or makes the safest guess.
 func (p *player) analyse() {
 	p.stats.Analyses++
+	p.decide(p.probabilities())
+}
+
+// probabilities returns for every cell still unknown the probability that it
+// holds a bomb given all the numbers seen and the bombs left (exactly 0 or 1 for
+// certain cells), and -1 for every other cell. Frontier components too large to
+// count within the budget get local estimates instead.
+func (p *player) probabilities() []float64 {
 	// Constraints: played cells with unknown neighbours. Boxes: frontier cells
 	// grouped by the constraints that touch them.
 	var cons []constraint
@@ -199,7 +207,7 @@ func (p *player) analyse() {
 		}
 		left -= int(math.Round(e))
 	}
-	p.decide(comps, counted, boxes, outside, max(left, 0))
+	return p.combine(comps, counted, boxes, outside, max(left, 0))
 }
 
 // estimate fills a component that could not be counted with local guesses: each
@@ -250,10 +258,14 @@ func normalise(a []float64) float64 {
 	return 1 / m
 }
 
-// decide combines the counted components with the outside cells (unknown cells
-// next to no played cell) under the number of bombs left, then resolves certain
-// cells or guesses the safest one.
-func (p *player) decide(comps []component, counted []int, boxes []box, outside, left int) {
+// combine weighs the counted components together with the outside cells (unknown
+// cells next to no played cell) under the number of bombs left, and returns the
+// probabilities as probabilities describes.
+func (p *player) combine(comps []component, counted []int, boxes []box, outside, left int) []float64 {
+	probs := make([]float64, p.size)
+	for i := range probs {
+		probs[i] = -1
+	}
 	m := len(counted)
 	for _, i := range counted {
 		f := normalise(comps[i].total)
@@ -291,24 +303,14 @@ func (p *player) decide(comps []component, counted []int, boxes []box, outside, 
 		outBombs += x * w[K] * float64(left-K)
 	}
 	if z == 0 || math.IsNaN(z) {
-		// Nothing consistent (should not happen): fall back to any unknown cell.
-		p.guess(firstUnknown(p.st), 1, false)
-		return
-	}
-	type cand struct {
-		cell int32
-		pb   float64 // bomb probability
-	}
-	var certain bool
-	best := cand{cell: -1, pb: 2}
-	worst := cand{cell: -1, pb: -1}
-	consider := func(c cand) {
-		if c.pb < best.pb || (c.pb == best.pb && p.better(c.cell, best.cell)) {
-			best = c
+		// Nothing consistent (only if the budget estimates were far off): treat
+		// every unknown cell as equally risky.
+		for c := range p.st {
+			if p.st[c] == unknown {
+				probs[c] = float64(p.left) / float64(p.unknown)
+			}
 		}
-		if c.pb > worst.pb {
-			worst = c
-		}
+		return probs
 	}
 	for ci, i := range counted {
 		comp := &comps[i]
@@ -338,27 +340,17 @@ func (p *player) decide(comps []component, counted []int, boxes []box, outside, 
 				safe = safe && b.max[k] == 0
 				full = full && int(b.min[k]) == len(b.cells)
 			}
+			pb := e / zc / float64(len(b.cells))
 			switch {
 			case safe:
-				certain = true
-				for _, c := range b.cells {
-					p.know(int(c), false)
-				}
+				pb = 0
 			case full:
-				certain = true
-				for _, c := range b.cells {
-					p.know(int(c), true)
-				}
-			default:
-				pb := e / zc / float64(len(b.cells))
-				for _, c := range b.cells {
-					consider(cand{c, pb})
-				}
+				pb = 1
+			}
+			for _, c := range b.cells {
+				probs[c] = pb
 			}
 		}
-	}
-	if certain {
-		return
 	}
 	for _, comp := range comps {
 		if !comp.over {
@@ -366,38 +358,60 @@ func (p *player) decide(comps []component, counted []int, boxes []box, outside, 
 		}
 		for _, bi := range comp.boxes {
 			b := &boxes[bi]
-			pb := b.exp[0] / float64(len(b.cells))
+			pb := min(max(b.exp[0]/float64(len(b.cells)), 1e-9), 1-1e-9)
 			for _, c := range b.cells {
-				consider(cand{c, pb})
+				probs[c] = pb
 			}
 		}
 	}
 	if outside > 0 {
 		pb := outBombs / z / float64(outside)
-		if pb <= 0 || pb >= 1 {
-			bomb := pb >= 1
-			for c := range p.st {
-				if p.st[c] == unknown && !p.onFrontier(int32(c)) {
-					p.know(c, bomb)
-				}
-			}
-			return
+		switch {
+		case left == 0 || pb <= 0:
+			pb = 0
+		case pb >= 1 || (outBombs == float64(outside)*z):
+			pb = 1
 		}
-		if pb <= best.pb || pb > worst.pb {
-			c := cand{p.bestOutside(), pb}
-			if pb <= best.pb {
-				best = c
-			}
-			if pb > worst.pb {
-				worst = c
+		for c := range p.st {
+			if p.st[c] == unknown && probs[c] < 0 {
+				probs[c] = pb
 			}
 		}
 	}
-	if worst.pb > 1-best.pb && worst.cell >= 0 {
-		p.guess(worst.cell, 1-worst.pb, true)
-		return
+	return probs
+}
+
+// decide resolves every certain cell, or when there is none makes the move
+// least likely to lose: playing the safest cell, or marking the likeliest bomb
+// when that is safer still.
+func (p *player) decide(probs []float64) {
+	best, worst := int32(-1), int32(-1)
+	certain := false
+	for c, pb := range probs {
+		switch {
+		case pb < 0:
+			continue
+		case pb == 0 || pb == 1:
+			p.know(c, pb == 1)
+			certain = true
+			continue
+		}
+		if best < 0 || pb < probs[best] || (pb == probs[best] && p.better(int32(c), best)) {
+			best = int32(c)
+		}
+		if worst < 0 || pb > probs[worst] {
+			worst = int32(c)
+		}
 	}
-	p.guess(best.cell, best.pb, false)
+	switch {
+	case certain:
+	case best < 0:
+		p.over, p.err = true, errNoCell
+	case probs[worst] > 1-probs[best]:
+		p.guess(worst, 1-probs[worst], true)
+	default:
+		p.guess(best, probs[best], false)
+	}
 }
 
 // better breaks ties between equally safe cells: fewer neighbours first (a cell
@@ -413,37 +427,8 @@ func (p *player) better(a, b int32) bool {
 	return a < b
 }
 
-// onFrontier reports whether an unknown cell touches a played cell.
-func (p *player) onFrontier(c int32) bool {
-	for _, o := range p.nb[c] {
-		if p.st[o] == opened {
-			return true
-		}
-	}
-	return false
-}
-
-// bestOutside picks the outside cell to guess: fewest neighbours, then lowest index.
-func (p *player) bestOutside() int32 {
-	best := int32(-1)
-	for c := range p.st {
-		if p.st[c] == unknown && !p.onFrontier(int32(c)) && p.better(int32(c), best) {
-			best = int32(c)
-		}
-	}
-	return best
-}
-
-func firstUnknown(st []uint8) int32 {
-	return int32(slices.Index(st, unknown))
-}
-
 // guess makes a move without certainty; risk is the chance of losing by it.
 func (p *player) guess(cell int32, risk float64, mark bool) {
-	if cell < 0 {
-		p.over, p.err = true, errNoCell
-		return
-	}
 	p.stats.Guesses++
 	p.stats.WorstGuessP = max(p.stats.WorstGuessP, risk)
 	p.lastRisk = risk

@@ -65,15 +65,7 @@ type Stats struct {
 
 // Play plays one game to its end and reports whether it was won.
 func Play(g game.Game, h game.Header, opt Options) (bool, Stats, error) {
-	p := &player{
-		g: g, n: h.N, size: h.N * h.N, nb: game.NeighbourTable(h.N),
-		st: make([]uint8, h.N*h.N), need: make([]int8, h.N*h.N), unk: make([]int8, h.N*h.N),
-		inWork: make([]bool, h.N*h.N), left: h.Bombs, unknown: h.N * h.N,
-		budget: opt.Budget, stamp: make([]int32, h.N*h.N),
-	}
-	if p.budget <= 0 {
-		p.budget = 200_000
-	}
+	p := newPlayer(g, h, opt)
 	p.know(h.R0*h.N+h.C0, false)
 	for !p.over {
 		if p.qhead < len(p.queue) {
@@ -89,6 +81,19 @@ func Play(g game.Game, h game.Header, opt Options) (bool, Stats, error) {
 		p.analyse()
 	}
 	return p.won, p.stats, p.err
+}
+
+func newPlayer(g game.Game, h game.Header, opt Options) *player {
+	p := &player{
+		g: g, n: h.N, size: h.N * h.N, nb: game.NeighbourTable(h.N),
+		st: make([]uint8, h.N*h.N), need: make([]int8, h.N*h.N), unk: make([]int8, h.N*h.N),
+		inWork: make([]bool, h.N*h.N), left: h.Bombs, unknown: h.N * h.N,
+		budget: opt.Budget, stamp: make([]int32, h.N*h.N),
+	}
+	if p.budget <= 0 {
+		p.budget = 200_000
+	}
+	return p
 }
 
 // know records a deduction about an unknown cell and queues its move.

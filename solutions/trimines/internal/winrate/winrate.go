@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"time"
 
@@ -61,7 +62,7 @@ type Summary struct {
 	Won      int
 	Lo, Hi   float64       // 95 % Wilson interval of the win rate
 	Points   float64       // mean points per board
-	Time     time.Duration // mean time per board (one goroutine, in-process)
+	Time     time.Duration // mean CPU time per board (in-process)
 	Outcomes []bool        // won or lost, board by board
 }
 
@@ -82,18 +83,21 @@ func Wilson(won, n int) (lo, hi float64) {
 	return max(centre-half, 0), min(centre+half, 1)
 }
 
-// Run plays p on every board and sums up. Time is the wall time of the player on
-// one goroutine, a stand-in for its CPU time; the simulated judge's share is
-// included but small.
+// Run plays p on every board and sums up. Time is the CPU time of the thread
+// that plays (the simulated judge's small share included, the garbage
+// collector's background work left out).
 func Run(name string, p Player, boards []*board.Board) (Summary, error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	runtime.GC()
 	s := Summary{Player: name, Boards: len(boards)}
 	var total time.Duration
 	points := 0.0
 	for i, b := range boards {
 		sim := game.NewSim(b.N, b.Bomb)
-		start := time.Now()
+		start := threadCPU()
 		won, err := p(sim, game.Header{N: b.N, Bombs: b.Bombs, R0: b.R0, C0: b.C0})
-		el := time.Since(start)
+		el := threadCPU() - start
 		if err != nil {
 			return s, fmt.Errorf("%s on board %d: %w", name, i, err)
 		}
@@ -119,7 +123,7 @@ func Run(name string, p Player, boards []*board.Board) (Summary, error) {
 
 // Print writes one line per summary.
 func Print(w io.Writer, sums []Summary) {
-	fmt.Fprintf(w, "%-10s %6s %6s %8s  %-17s %11s %12s\n", "player", "boards", "won", "rate", "95% interval", "mean points", "time/board")
+	fmt.Fprintf(w, "%-10s %6s %6s %8s  %-17s %11s %12s\n", "player", "boards", "won", "rate", "95% interval", "mean points", "cpu/board")
 	for _, s := range sums {
 		fmt.Fprintf(w, "%-10s %6d %6d %7.1f%%  [%5.1f%%, %5.1f%%] %11.1f %12s\n", s.Player, s.Boards, s.Won,
 			100*s.Rate(), 100*s.Lo, 100*s.Hi, s.Points, s.Time.Round(time.Microsecond))

@@ -1,0 +1,149 @@
+package exact
+
+import (
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/judgehq/judge/solutions/trimines/internal/game"
+)
+
+// position sets up a player on a random n×n board with some cells already played
+// or marked, the way a game would have left them.
+func position(rng *rand.Rand, n, bombs, played, marked int) (*player, []bool) {
+	bomb := make([]bool, n*n)
+	for _, c := range rng.Perm(n * n)[:bombs] {
+		bomb[c] = true
+	}
+	sim := game.NewSim(n, bomb)
+	p := newPlayer(sim, game.Header{N: n, Bombs: bombs}, Options{})
+	for _, c := range rng.Perm(n * n) {
+		switch {
+		case !bomb[c] && played > 0:
+			played--
+		case bomb[c] && marked > 0:
+			marked--
+		default:
+			continue
+		}
+		p.know(c, bomb[c])
+		p.move(c, bomb[c])
+	}
+	p.queue = p.queue[:0]
+	return p, bomb
+}
+
+// bruteForce returns the bomb probability of every unknown cell by trying every
+// placement of the bombs left over the unknown cells.
+func bruteForce(p *player) map[int]float64 {
+	var unk []int
+	for c, s := range p.st {
+		if s == unknown {
+			unk = append(unk, c)
+		}
+	}
+	hits := make([]float64, len(unk))
+	total := 0.0
+	where := map[int]int{}
+	for i, c := range unk {
+		where[c] = i
+	}
+	for mask := uint32(0); mask < 1<<len(unk); mask++ {
+		if bits.OnesCount32(mask) != p.left {
+			continue
+		}
+		ok := true
+		for c, s := range p.st {
+			if s != opened {
+				continue
+			}
+			k := 0
+			for _, o := range p.nb[c] {
+				if i, in := where[int(o)]; in && mask>>i&1 == 1 {
+					k++
+				}
+			}
+			if k != int(p.need[c]) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		total++
+		for i := range unk {
+			if mask>>i&1 == 1 {
+				hits[i]++
+			}
+		}
+	}
+	out := map[int]float64{}
+	for i, c := range unk {
+		out[c] = hits[i] / total
+	}
+	return out
+}
+
+// TestProbabilitiesExact compares the counted probabilities with brute force on
+// small random positions.
+func TestProbabilitiesExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	compared := 0
+	for trial := 0; trial < 150; trial++ {
+		n := 4 + rng.IntN(2)
+		bombs := 2 + rng.IntN(n)
+		unknownTarget := 10 + rng.IntN(6)
+		played := n*n - bombs - (unknownTarget - bombs)
+		marked := rng.IntN(2)
+		p, _ := position(rng, n, bombs, max(played, 1), marked)
+		if p.over || p.unknown > 20 {
+			continue
+		}
+		compared++
+		want := bruteForce(p)
+		got := p.probabilities()
+		for c, w := range want {
+			if math.Abs(got[c]-w) > 1e-9 {
+				t.Fatalf("trial %d, cell %d: probability %v, brute force %v", trial, c, got[c], w)
+			}
+		}
+		for c, g := range got {
+			if _, ok := want[c]; !ok && g >= 0 {
+				t.Fatalf("trial %d: cell %d is not unknown but has probability %v", trial, c, g)
+			}
+		}
+	}
+	if compared < 100 {
+		t.Errorf("only %d positions compared", compared)
+	}
+}
+
+// TestTinyBudget plays with a search budget so small that every frontier is
+// estimated: the games must still end cleanly.
+func TestTinyBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 20; trial++ {
+		n := 20
+		bomb := make([]bool, n*n)
+		for _, c := range rng.Perm(n * n)[:60] {
+			bomb[c] = true
+		}
+		start := -1
+		for c := range bomb {
+			if !bomb[c] {
+				start = c
+				break
+			}
+		}
+		sim := game.NewSim(n, bomb)
+		won, st, err := Play(sim, game.Header{N: n, Bombs: 60, R0: start / n, C0: start % n}, Options{Budget: 1})
+		if err != nil || won != sim.Won {
+			t.Fatalf("trial %d: won %v (sim %v), %v", trial, won, sim.Won, err)
+		}
+		if st.Analyses > 0 && st.OverBudget == 0 {
+			t.Errorf("trial %d: budget 1 never exceeded", trial)
+		}
+	}
+}
