@@ -307,3 +307,12 @@ func Tolerant(data []byte) (p *Puzzle, changed bool, err error) {
 	p, err = Parse(out)
 	return p, err == nil && !bytes.Equal(out, data), err
 }
+
+// ParseFleet reads a fleet as written after "fleet: ", e.g. "4x1 3x2 2x3 1x4".
+func ParseFleet(s string) ([]Ship, error) {
+	p := &Puzzle{}
+	if err := parseFleet([]byte("fleet: "+s), p); err != nil {
+		return nil, err
+	}
+	return p.Fleet, nil
+}

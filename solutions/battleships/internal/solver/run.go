@@ -18,6 +18,14 @@ import (
 //
 // It returns the process exit code.
 func Run(v Variant, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return RunWith(Options{Variant: v}, nil, args, stdin, stdout, stderr)
+}
+
+// RunWith is Run with every option given and an optional change to the puzzle made
+// before solving (the deliberately wrong programs use both). The answer keeps the
+// puzzle's own cells only where the solver kept them.
+func RunWith(base Options, alter func(*grid.Puzzle), args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	v := base.Variant
 	fs := flag.NewFlagSet(v.String(), flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	explain := fs.Bool("explain", false, "write the reasoning to stderr")
@@ -37,7 +45,10 @@ func Run(v Variant, args []string, stdin io.Reader, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "%s: reading the puzzle: %v\n", v, err)
 		return 1
 	}
-	opt := Options{Variant: v}
+	if alter != nil {
+		alter(p)
+	}
+	opt := base
 	if *explain {
 		opt.Explain = stderr
 	}
