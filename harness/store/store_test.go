@@ -1,0 +1,367 @@
+package store
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/judgehq/judge/problems"
+)
+
+func open(t *testing.T) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "sub", "judge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func result(run, sub, ds string, attempt int, v problems.Verdict) problems.Result {
+	return problems.Result{
+		Run: run, Problem: "sudoku", Submission: sub, Source: "x/" + sub + ".c", Hash: "h-" + sub,
+		Language: "C", Dataset: ds, Attempt: attempt,
+		Outcome: problems.Outcome{Verdict: v, Score: 1.5, Message: "msg " + ds, Details: "details",
+			Metrics: []problems.Metric{{Name: "moves", Value: 7}}},
+		Usage:   problems.Usage{CPU: 1234 * time.Microsecond, Wall: 5678 * time.Microsecond, PeakKiB: 2048},
+		Started: time.Date(2026, 11, 21, 18, 0, 0, 123456000, time.UTC),
+		Diff:    "--- a\n+++ b\n",
+	}
+}
+
+func TestSaveAndResults(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	run, err := s.NewRun(ctx, "contest", []string{"examples/contest.yaml"}, "Demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := []problems.Result{
+		result(run.ID, "bob", "secret/2", 0, problems.WA),
+		result(run.ID, "alice", "secret/1", 0, problems.AC),
+		result(run.ID, "alice", "secret/1", 1, problems.AC),
+	}
+	in[1].Outcome.Metrics = nil
+	in[1].Started = time.Time{}
+	for _, r := range in {
+		if err := s.Save(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Results(ctx, run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []problems.Result{in[1], in[2], in[0]} // problem, submission, dataset, attempt order
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("results round trip:\n got %+v\nwant %+v", got, want)
+	}
+
+	// Saving the same key again replaces the row: no duplicate.
+	again := in[0]
+	again.Outcome.Verdict = problems.AC
+	if err := s.Save(ctx, again); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = s.Results(ctx, run.ID)
+	if len(got) != 3 || got[2].Outcome.Verdict != problems.AC {
+		t.Errorf("after re-save: %d rows, last %v", len(got), got[2].Outcome.Verdict)
+	}
+
+	if err := s.Save(ctx, result("", "x", "1", 0, problems.AC)); err == nil {
+		t.Error("save without run id: no error")
+	}
+	if err := s.Save(ctx, result("no-such-run", "x", "1", 0, problems.AC)); err == nil {
+		t.Error("save under unknown run: no error")
+	}
+}
+
+func TestRunsAndStatus(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	a, err := s.NewRun(ctx, "run", nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.NewRun(ctx, "contest", []string{"c.yaml", "--resume"}, "Demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Save(ctx, result(b.ID, "alice", "1", 0, problems.AC)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetStatus(ctx, b.ID, StatusDone); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetStatus(ctx, "nope", StatusDone); !errors.Is(err, ErrNotFound) {
+		t.Errorf("SetStatus(nope) = %v", err)
+	}
+	runs, err := s.Runs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 2 {
+		t.Fatalf("%d runs", len(runs))
+	}
+	byID := map[string]Run{runs[0].ID: runs[0], runs[1].ID: runs[1]}
+	gb := byID[b.ID]
+	if gb.Status != StatusDone || gb.Finished.IsZero() || gb.Results != 1 || gb.Contest != "Demo" ||
+		!reflect.DeepEqual(gb.Args, []string{"c.yaml", "--resume"}) || !gb.Started.Equal(b.Started) {
+		t.Errorf("run b = %+v", gb)
+	}
+	ga := byID[a.ID]
+	if ga.Status != StatusRunning || !ga.Finished.IsZero() || ga.Results != 0 || len(ga.Args) != 0 {
+		t.Errorf("run a = %+v", ga)
+	}
+	if runs[0].Started.Before(runs[1].Started) {
+		t.Errorf("runs not newest first: %v, %v", runs[0].Started, runs[1].Started)
+	}
+
+	tests := []struct {
+		id   string
+		want string // run id, or "error"
+	}{
+		{a.ID, a.ID},
+		{b.ID, b.ID},
+		{b.ID[:len(b.ID)-1], b.ID},
+		{"1999", "error"},
+	}
+	if a.ID[:16] == b.ID[:16] && a.ID != b.ID {
+		tests = append(tests, struct{ id, want string }{a.ID[:16], "error"}) // ambiguous prefix
+	}
+	for _, tc := range tests {
+		r, err := s.Run(ctx, tc.id)
+		if tc.want == "error" {
+			if err == nil {
+				t.Errorf("Run(%q) = %v, want an error", tc.id, r.ID)
+			}
+			continue
+		}
+		if err != nil || r.ID != tc.want {
+			t.Errorf("Run(%q) = %q, %v; want %q", tc.id, r.ID, err, tc.want)
+		}
+	}
+}
+
+func TestDone(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	run, _ := s.NewRun(ctx, "contest", nil, "")
+	other, _ := s.NewRun(ctx, "contest", nil, "")
+	for _, r := range []problems.Result{
+		result(run.ID, "a", "1", 0, problems.AC), result(run.ID, "a", "2", 0, problems.TLE),
+		result(run.ID, "a", "3", 0, problems.JE), result(other.ID, "a", "4", 0, problems.AC),
+	} {
+		if err := s.Save(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	done, err := s.Done(ctx, run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[Key]bool{
+		{"sudoku", "a", "1", 0}: true,
+		{"sudoku", "a", "2", 0}: true,
+	}
+	if !reflect.DeepEqual(done, want) {
+		t.Errorf("Done = %v, want %v", done, want)
+	}
+	if k := KeyOf(result(run.ID, "a", "1", 0, problems.AC)); !done[k] {
+		t.Errorf("KeyOf = %v not done", k)
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	ctx := context.Background()
+	for _, p := range []string{"", "a?b.db"} {
+		if s, err := Open(ctx, p); err == nil {
+			s.Close()
+			t.Errorf("Open(%q): no error", p)
+		}
+	}
+	// A directory where the file should be.
+	if s, err := Open(ctx, t.TempDir()); err == nil {
+		s.Close()
+		t.Error("Open(directory): no error")
+	}
+}
+
+// The kill test: a child process (this test binary, told so by writerEnv) saves
+// results one by one and prints each key once Save returned. The parent kills it with
+// SIGKILL mid-stream, then resumes like `judge contest --resume` would: it skips the
+// keys Done reports and saves the rest. Every reported result must be stored exactly
+// once, and the whole run must be complete with no duplicate.
+const (
+	writerEnv  = "JUDGE_STORE_TEST_WRITER"
+	killAfter  = 15
+	totalJobs  = 120
+	writerWait = time.Millisecond // between saves, so that the kill lands mid-run
+)
+
+func jobs(runID string) []problems.Result {
+	var out []problems.Result
+	for i := range totalJobs {
+		r := result(runID, fmt.Sprintf("sub%d", i%4), fmt.Sprintf("secret/%03d", i/4), 0, problems.AC)
+		r.Usage.CPU = time.Duration(i) * time.Microsecond
+		out = append(out, r)
+	}
+	return out
+}
+
+// writeJobs saves every job of the run not yet done, printing each saved key.
+func writeJobs(ctx context.Context, path, runID string, report func(Key), wait time.Duration) error {
+	s, err := Open(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	done, err := s.Done(ctx, runID)
+	if err != nil {
+		return err
+	}
+	for _, r := range jobs(runID) {
+		if done[KeyOf(r)] {
+			continue
+		}
+		if err := s.Save(ctx, r); err != nil {
+			return err
+		}
+		report(KeyOf(r))
+		time.Sleep(wait)
+	}
+	return nil
+}
+
+func TestKillAndResume(t *testing.T) {
+	if spec := os.Getenv(writerEnv); spec != "" {
+		path, runID, _ := strings.Cut(spec, "|")
+		err := writeJobs(context.Background(), path, runID, func(k Key) {
+			fmt.Printf("saved %s %s\n", k.Submission, k.Dataset)
+		}, writerWait)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	if testing.Short() {
+		t.Skip("re-executes the test binary")
+	}
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "judge.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := s.NewRun(ctx, "contest", nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestKillAndResume$")
+	cmd.Env = append(os.Environ(), writerEnv+"="+path+"|"+run.ID)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	reported := map[string]bool{}
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		if f := strings.Fields(sc.Text()); len(f) == 3 && f[0] == "saved" {
+			reported[f[1]+" "+f[2]] = true
+		}
+		if len(reported) == killAfter {
+			if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	for sc.Scan() { // drain whatever the child printed before it died
+		if f := strings.Fields(sc.Text()); len(f) == 3 && f[0] == "saved" {
+			reported[f[1]+" "+f[2]] = true
+		}
+	}
+	err = cmd.Wait()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
+		t.Fatalf("writer was not killed: %v (it saved %d results)", err, len(reported))
+	}
+
+	stored, err := s.Results(ctx, run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, r := range stored {
+		have[r.Submission+" "+r.Dataset] = true
+	}
+	for k := range reported {
+		if !have[k] {
+			t.Errorf("result %s was reported saved but is lost", k)
+		}
+	}
+	if len(stored) >= totalJobs {
+		t.Fatalf("the writer finished (%d results) before the kill", len(stored))
+	}
+
+	// Resume in this process and check the run is complete, once.
+	resumed := 0
+	if err := writeJobs(ctx, path, run.ID, func(Key) { resumed++ }, 0); err != nil {
+		t.Fatal(err)
+	}
+	stored, err = s.Results(ctx, run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stored) != totalJobs || resumed != totalJobs-len(have) {
+		t.Errorf("after resume: %d results (want %d), %d re-run (want %d)",
+			len(stored), totalJobs, resumed, totalJobs-len(have))
+	}
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM results WHERE run = ?`, run.ID).Scan(&n); err != nil || n != totalJobs {
+		t.Errorf("row count %d, %v", n, err)
+	}
+	want := map[Key]problems.Result{}
+	for _, r := range jobs(run.ID) {
+		want[KeyOf(r)] = r
+	}
+	for _, r := range stored {
+		if !reflect.DeepEqual(r, want[KeyOf(r)]) {
+			t.Errorf("stored row differs from the job:\n got %+v\nwant %+v", r, want[KeyOf(r)])
+		}
+	}
+	t.Logf("killed after %d reported results (%d stored), resume saved %d", len(reported), len(have), resumed)
+}
+
+func BenchmarkSave(b *testing.B) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(b.TempDir(), "judge.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	run, _ := s.NewRun(ctx, "bench", nil, "")
+	i := 0
+	for b.Loop() {
+		if err := s.Save(ctx, result(run.ID, "a", strconv.Itoa(i), 0, problems.AC)); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
