@@ -1,0 +1,75 @@
+package count
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/judgehq/judge/problems/fleetcount/board"
+	"github.com/judgehq/judge/solutions/fleetcount/internal/enum"
+)
+
+// randomBoard returns a small board (at most 5 × 5) with a small fleet and random
+// shots, for comparing the sweep with the listing.
+func randomBoard(rng *rand.Rand) *board.Board {
+	b := &board.Board{R: 1 + rng.IntN(5), C: 1 + rng.IntN(5), Rule: board.Rule(rng.IntN(3))}
+	k := 1 + rng.IntN(4)
+	for range k {
+		b.Ships = append(b.Ships, 1+rng.IntN(min(4, max(b.R, b.C))))
+	}
+	missP, hitP := rng.Float64()*0.3, rng.Float64()*0.15
+	b.Grid = make([][]int8, b.R)
+	for r := range b.Grid {
+		b.Grid[r] = make([]int8, b.C)
+		for c := range b.Grid[r] {
+			switch x := rng.Float64(); {
+			case x < missP:
+				b.Grid[r][c] = board.Miss
+			case x < missP+hitP:
+				b.Grid[r][c] = board.Hit
+			}
+		}
+	}
+	return b
+}
+
+// TestAgainstEnumeration is the acceptance test: the sweep and the listing agree on
+// the total and every cell for random small boards under every rule.
+func TestAgainstEnumeration(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 2026))
+	nonzero := [3]int{}
+	for n := range 300 {
+		b := randomBoard(rng)
+		want := enum.Count(b)
+		got, err := Count(b)
+		if err != nil {
+			t.Fatalf("case %d: %v", n, err)
+		}
+		if err := same(got, want); err != nil {
+			t.Fatalf("case %d (%s, fleet %v):\n%s\n%v", n, b.Rule, b.Ships, b.Format(), err)
+		}
+		if want.Total > 0 {
+			nonzero[b.Rule]++
+		}
+	}
+	for r, n := range nonzero {
+		if n < 20 {
+			t.Errorf("only %d random boards under %s had placements", n, board.Rule(r))
+		}
+	}
+}
+
+func same(got *Result, want *enum.Result) error {
+	if got.Total.Cmp(new(big.Int).SetUint64(want.Total)) != 0 {
+		return fmt.Errorf("total %v, listing says %d", got.Total, want.Total)
+	}
+	for r, row := range want.Cells {
+		for c, v := range row {
+			if got.Cells[r][c].Cmp(new(big.Int).SetUint64(v)) != 0 {
+				return fmt.Errorf("cell (%d,%d): %v, listing says %d", r+1, c+1, got.Cells[r][c], v)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,65 @@
+package count
+
+import "github.com/judgehq/judge/problems/fleetcount/board"
+
+// grid is one region cut out of a board, turned so that its rows are no wider than
+// its columns are tall: the dynamic programme sweeps it row by row, cell by cell,
+// and its state grows with the width.
+type grid struct {
+	h, w      int
+	cell      [][]int8 // board.Unknown, Miss or Hit; cells outside the region are Miss
+	down      [][]int  // free run: non-miss cells from here downwards, this one included
+	right     [][]int  // free run: non-miss cells from here rightwards, this one included
+	r0, c0    int      // board position of the grid's top-left cell
+	transpose bool     // grid row i, column j is board row r0+j, column c0+i
+}
+
+// newGrid cuts region reg out of b.
+func newGrid(b *board.Board, reg *board.Region) *grid {
+	g := &grid{r0: reg.Top, c0: reg.Left, h: reg.Rows(), w: reg.Cols()}
+	if g.w > g.h {
+		g.transpose = true
+		g.h, g.w = g.w, g.h
+	}
+	g.cell = make([][]int8, g.h)
+	for i := range g.cell {
+		g.cell[i] = make([]int8, g.w)
+		for j := range g.cell[i] {
+			g.cell[i][j] = board.Miss
+		}
+	}
+	for _, rc := range reg.Cells {
+		i, j := g.local(rc[0], rc[1])
+		g.cell[i][j] = b.Grid[rc[0]][rc[1]]
+	}
+	g.down = make([][]int, g.h+1)
+	g.down[g.h] = make([]int, g.w)
+	g.right = make([][]int, g.h)
+	for i := g.h - 1; i >= 0; i-- {
+		g.down[i] = make([]int, g.w)
+		g.right[i] = make([]int, g.w+1)
+		for j := g.w - 1; j >= 0; j-- {
+			if g.cell[i][j] != board.Miss {
+				g.down[i][j] = g.down[i+1][j] + 1
+				g.right[i][j] = g.right[i][j+1] + 1
+			}
+		}
+	}
+	return g
+}
+
+// local maps a board position to grid coordinates.
+func (g *grid) local(r, c int) (int, int) {
+	if g.transpose {
+		return c - g.c0, r - g.r0
+	}
+	return r - g.r0, c - g.c0
+}
+
+// boardPos maps grid coordinates to a board position.
+func (g *grid) boardPos(i, j int) (int, int) {
+	if g.transpose {
+		return g.r0 + j, g.c0 + i
+	}
+	return g.r0 + i, g.c0 + j
+}

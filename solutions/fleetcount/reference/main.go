@@ -1,0 +1,48 @@
+// Command reference answers fleetcount exactly without listing placements: a sweep
+// over the cells of each region of the board, with a backward sweep for the
+// per-cell counts (see package count).
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/judgehq/judge/problems/fleetcount/board"
+	"github.com/judgehq/judge/solutions/fleetcount/internal/count"
+)
+
+func main() {
+	if err := run(os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "reference:", err)
+		os.Exit(1)
+	}
+}
+
+func run(in io.Reader, out io.Writer) error {
+	data, err := io.ReadAll(in)
+	if err != nil {
+		return fmt.Errorf("reading input: %w", err)
+	}
+	b, err := board.Parse(data)
+	if err != nil {
+		return fmt.Errorf("input: %w", err)
+	}
+	res, err := count.Count(b)
+	if err != nil {
+		return fmt.Errorf("counting: %w", err)
+	}
+	w := bufio.NewWriter(out)
+	fmt.Fprintln(w, res.Total)
+	for _, row := range res.Cells {
+		for c, v := range row {
+			if c > 0 {
+				w.WriteByte(' ')
+			}
+			w.WriteString(v.String())
+		}
+		w.WriteByte('\n')
+	}
+	return w.Flush()
+}
