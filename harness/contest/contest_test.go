@@ -1,0 +1,196 @@
+package contest
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/judgehq/judge/problems"
+)
+
+const good = `name: Demo contest
+standings: mactech
+problems:
+  - sudoku
+  - path: ../more/defrag
+    limits: {time: 5, memory: 512, wall: 12.5}
+  - ./local/trimines
+entrants:
+  alice:
+    sudoku: entrants/alice/sudoku.c
+    defrag: {command: "python3 entrants/alice/defrag.py"}
+  bob-2:
+    sudoku: {path: entrants/bob/sudoku, language: go}
+    trimines: /abs/bin/trimines
+`
+
+func TestParseGood(t *testing.T) {
+	c, err := Parse("dir/contest.yaml", []byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	five, wall, mem := 5.0, 12.5, int64(512)
+	want := &Contest{
+		File: "dir/contest.yaml", Name: "Demo contest", Standings: RuleMacTech,
+		Problems: []Problem{
+			{Slug: "sudoku", Line: 4},
+			{Path: "../more/defrag", Limits: Limits{Time: &five, Wall: &wall, Memory: &mem}, Line: 5},
+			{Path: "./local/trimines", Line: 7},
+		},
+		Entrants: []Entrant{
+			{Name: "alice", Line: 9, Submissions: []Submission{
+				{Problem: "sudoku", Path: "entrants/alice/sudoku.c", Line: 10},
+				{Problem: "defrag", Command: "python3 entrants/alice/defrag.py", Line: 11},
+			}},
+			{Name: "bob-2", Line: 12, Submissions: []Submission{
+				{Problem: "sudoku", Path: "entrants/bob/sudoku", Language: "go", Line: 13},
+				{Problem: "trimines", Path: "/abs/bin/trimines", Line: 14},
+			}},
+		},
+	}
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("parsed:\n%+v\nwant:\n%+v", c, want)
+	}
+	if k := c.Problems[1].Key(); k != "defrag" {
+		t.Errorf("key = %q", k)
+	}
+	if got := c.Resolve("entrants/x.c"); got != filepath.Join("dir", "entrants", "x.c") {
+		t.Errorf("Resolve = %q", got)
+	}
+	if got := c.Resolve("/abs/x"); got != "/abs/x" {
+		t.Errorf("Resolve(abs) = %q", got)
+	}
+	if s, ok := c.Entrants[1].For("trimines"); !ok || s.Path != "/abs/bin/trimines" {
+		t.Errorf("For(trimines) = %+v, %v", s, ok)
+	}
+	if _, ok := c.Entrants[1].For("defrag"); ok {
+		t.Error("bob has no defrag submission")
+	}
+	l := c.Problems[1].Limits.Apply(problems.Limits{Time: 1, Memory: 256, Output: 16, Processes: 4})
+	if l != (problems.Limits{Time: 5, Wall: 12.5, Memory: 512, Output: 16, Processes: 4}) {
+		t.Errorf("Apply = %+v", l)
+	}
+}
+
+func TestParseDefaults(t *testing.T) {
+	c, err := Parse("c.yaml", []byte("name: x\nproblems: [sudoku]\nentrants:\n  a: {sudoku: a.py}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Standings != RuleICPC || c.Problems[0].Limits != (Limits{}) {
+		t.Errorf("defaults: %+v", c)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	base := "name: x\nproblems: [sudoku]\nentrants:\n  a: {sudoku: a.py}\n"
+	tests := []struct {
+		name, doc, want string
+	}{
+		{"empty", "", "c.yaml: empty file"},
+		{"syntax", "name: [x\n", "c.yaml:"},
+		{"not a mapping", "- a\n", "c.yaml:1: contest: want a mapping"},
+		{"unknown key", base + "prizes: 3\n", "c.yaml:5: contest: unknown key \"prizes\""},
+		{"repeated key", base + "name: y\n", "c.yaml:5: contest: key \"name\" repeated"},
+		{"missing name", "problems: [sudoku]\nentrants:\n  a: {sudoku: a.py}\n", "c.yaml:1: name: missing"},
+		{"bad standings", base + "standings: ioi\n", "c.yaml:5: standings \"ioi\""},
+		{"no problems", "name: x\nentrants:\n  a: {sudoku: a.py}\n", "problems: missing"},
+		{"empty problems", "name: x\nproblems: []\nentrants:\n  a: {sudoku: a.py}\n", "c.yaml:2: problems: want a non-empty list"},
+		{"bad slug", "name: x\nproblems: [Sudoku]\nentrants:\n  a: {Sudoku: a.py}\n", "c.yaml:2: problem slug \"Sudoku\""},
+		{"duplicate problem", "name: x\nproblems:\n  - sudoku\n  - path: p/sudoku\nentrants:\n  a: {sudoku: a.py}\n", "c.yaml:4: problem \"sudoku\" listed twice (first on line 3)"},
+		{"slug and path", "name: x\nproblems:\n  - {slug: a, path: b/a}\nentrants:\n  a: {a: a.py}\n", "c.yaml:3: problem: want exactly one of slug and path"},
+		{"unknown problem key", "name: x\nproblems:\n  - {slug: a, limit: {time: 1}}\nentrants:\n  a: {a: a.py}\n", "c.yaml:3: problem: unknown key \"limit\""},
+		{"limit not a number", "name: x\nproblems:\n  - {slug: a, limits: {time: fast}}\nentrants:\n  a: {a: a.py}\n", "c.yaml:3: limits.time: want a number"},
+		{"limit out of range", "name: x\nproblems:\n  - slug: a\n    limits:\n      memory: 0\nentrants:\n  a: {a: a.py}\n", "c.yaml:5: limits.memory 0"},
+		{"fractional memory", "name: x\nproblems:\n  - {slug: a, limits: {memory: 1.5}}\nentrants:\n  a: {a: a.py}\n", "limits.memory 1.5"},
+		{"zero time", "name: x\nproblems:\n  - {slug: a, limits: {time: 0}}\nentrants:\n  a: {a: a.py}\n", "limits.time 0: want seconds"},
+		{"no entrants", "name: x\nproblems: [a]\n", "entrants: missing"},
+		{"entrant unknown problem", "name: x\nproblems: [a]\nentrants:\n  bob:\n    b: b.c\n", "c.yaml:5: entrant bob: unknown key \"b\""},
+		{"entrant without submissions", "name: x\nproblems: [a]\nentrants:\n  bob: {}\n", "c.yaml:4: entrant bob: no submissions"},
+		{"entrant null", "name: x\nproblems: [a]\nentrants:\n  bob:\n", "c.yaml:4: entrant bob: want a mapping, got nothing"},
+		{"bad entrant name", "name: x\nproblems: [a]\nentrants:\n  \"bo b\": {a: a.c}\n", "c.yaml:4: entrant \"bo b\""},
+		{"duplicate entrant", "name: x\nproblems: [a]\nentrants:\n  bob: {a: a.c}\n  bob: {a: b.c}\n", "c.yaml:5: entrants: key \"bob\" repeated"},
+		{"path and command", "name: x\nproblems: [a]\nentrants:\n  bob: {a: {path: a.c, command: ./a}}\n", "c.yaml:4: entrant bob, a: want exactly one of a path and a command"},
+		{"neither", "name: x\nproblems: [a]\nentrants:\n  bob: {a: {language: c}}\n", "want exactly one of a path and a command"},
+		{"submission list", "name: x\nproblems: [a]\nentrants:\n  bob: {a: [a.c]}\n", "c.yaml:4: entrant bob, a: want a mapping, got a list"},
+		{"two documents", base + "---\nname: y\n", "c.yaml:5: a second YAML document"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("c.yaml", []byte(tc.doc))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error = %v, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestLoad(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "c.yaml")
+	if err := os.WriteFile(p, []byte(good), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(p)
+	if err != nil || c.File != p || len(c.Entrants) != 2 {
+		t.Fatalf("Load = %+v, %v", c, err)
+	}
+	if _, err := Load(p + ".missing"); err == nil {
+		t.Error("Load(missing): no error")
+	}
+}
+
+// TestExampleContest parses the example contest shipped in the repository and checks
+// that every path it names exists.
+func TestExampleContest(t *testing.T) {
+	path := filepath.Join("..", "..", "examples", "contest.yaml")
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("no examples/contest.yaml")
+	}
+	c, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range c.Entrants {
+		for _, s := range e.Submissions {
+			if s.Path == "" {
+				continue
+			}
+			if _, err := os.Stat(c.Resolve(s.Path)); err != nil {
+				t.Errorf("%s:%d: entrant %s, %s: %v", path, s.Line, e.Name, s.Problem, err)
+			}
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(good))
+	f.Add([]byte("name: x\nproblems: [a]\nentrants:\n  bob: {a: {path: a.c}}\n"))
+	f.Add([]byte("name: &n x\nproblems: [*n]\nentrants: {a: {x: y}}\n"))
+	f.Add([]byte("name: x\nproblems:\n  - {slug: a, limits: {time: 1e400}}\n"))
+	f.Add([]byte("{"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := Parse("f.yaml", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f.yaml") {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		if c.Name == "" || len(c.Problems) == 0 || len(c.Entrants) == 0 {
+			t.Fatalf("accepted an incomplete contest: %+v", c)
+		}
+		keys := map[string]bool{}
+		for _, p := range c.Problems {
+			keys[p.Key()] = true
+		}
+		for _, e := range c.Entrants {
+			for _, s := range e.Submissions {
+				if !keys[s.Problem] || (s.Path == "") == (s.Command == "") {
+					t.Fatalf("bad submission accepted: %+v", s)
+				}
+			}
+		}
+	})
+}
