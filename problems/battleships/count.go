@@ -24,7 +24,7 @@ type counter struct {
 	first      []byte // the first solution, as symbols
 }
 
-// countSolutions counts the solutions of pz up to limit, giving up after budget
+// countSolutions counts the solutions of pz up to limit (<= 0: no limit), giving up after budget
 // placement attempts; finished is false when it gave up.
 func countSolutions(pz *grid.Puzzle, limit, budget int) (n int, finished bool) {
 	k := newCounter(pz, limit, budget)
@@ -75,6 +75,9 @@ func newCounter(pz *grid.Puzzle, limit, budget int) *counter {
 	return k
 }
 
+// full reports whether the limit has been reached (a limit <= 0 never is).
+func (k *counter) full() bool { return k.limit > 0 && k.found >= k.limit }
+
 // symbol is the part of a ship of length l (across or down) at its index i.
 func symbol(l, i int, down bool) byte {
 	switch {
@@ -92,10 +95,9 @@ func symbol(l, i int, down bool) byte {
 	return grid.Middle
 }
 
-
 // place puts ship k and the ones after it; minKey keeps ships of one length in order.
 func (k *counter) place(n, minKey int) {
-	if k.found >= k.limit || k.stopped {
+	if k.full() || k.stopped {
 		return
 	}
 	if n == len(k.lens) {
@@ -122,7 +124,7 @@ func (k *counter) place(n, minKey int) {
 			k.place(n+1, key+1)
 		}
 		k.undo(undo)
-		if k.found >= k.limit || k.stopped {
+		if k.full() || k.stopped {
 			return
 		}
 	}
