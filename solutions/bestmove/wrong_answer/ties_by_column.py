@@ -74,11 +74,11 @@ def placements(grid, ships):
         n = LENGTHS[ship]
         for d in (ACROSS, DOWN):
             dr, dc = STEP[d]
-            for r in range(N):
-                for c in range(N):
+            for r in range(N - dr * (n - 1)):
+                for c in range(N - dc * (n - 1)):
                     cells = [(r + k * dr, c + k * dc) for k in range(n)]
-                    if all(at(grid, x, y) in (EMPTY, HIT) for x, y in cells):
-                        yield d, set(cells)
+                    if all(grid[x][y] in (EMPTY, HIT) for x, y in cells):
+                        yield d, frozenset(cells)
 
 
 def best(ships, grid):
@@ -89,7 +89,10 @@ def best(ships, grid):
         for r in range(N):
             for c in range(N):
                 if grid[r][c] == EMPTY:
-                    values[(r, c)] = sum(1 for _, cells in places if (r, c) in cells)
+                    values[(r, c)] = 0
+        for _, cells in places:
+            for x in cells:
+                values[x] += 1
     else:
         targets = [(cells, dirs, ends(grid, cells, dirs)) for cells, dirs in strs]
         for _, _, es in targets:
