@@ -4,10 +4,7 @@
 // charges the program's CPU time against the points of a won board.
 package trimines
 
-import (
-	"github.com/judgehq/judge/problems"
-	"github.com/judgehq/judge/problems/trimines/board"
-)
+import "github.com/judgehq/judge/problems"
 
 // Problem is TriMineSweeper: the folder's metadata and data plus the rules in code.
 type Problem struct {
@@ -16,9 +13,3 @@ type Problem struct {
 
 // New returns the problem for its loaded folder.
 func New(f *problems.Folder) problems.Problem { return &Problem{Folder: f} }
-
-// Validate checks a board file strictly (see board.Parse).
-func (p *Problem) Validate(input []byte) error {
-	_, err := board.Parse(input)
-	return err
-}

@@ -3,7 +3,9 @@
 //
 //	go run ./problems/trimines/internal/mkdata [-dir problems/trimines/data]
 //
-// Every board gets an empty .ans: an interactive board has no answer file.
+// Every board gets an empty .ans: an interactive board has no answer file. Each
+// board is also what the problem's generator makes for its seed and size, e.g.
+// secret/09 is `judge gen trimines --seed 9 -p n=100 -p density=10`.
 package main
 
 import (
@@ -28,8 +30,7 @@ type spec struct {
 func bombs(n int, percent float64) int { return int(math.Round(float64(n*n) * percent / 100)) }
 
 // secret mirrors the 2002 evaluation: sides 20 to 100, 2.5 % to 10 % bombs, half of
-// the boards at 10 %. A seed other than the board number means the first seeds gave
-// a board the reference player loses (see the statement's notes).
+// the boards at 10 %. The seeds are the board numbers, kept as drawn.
 var secret = []spec{
 	{"01-n20-d10", 1, 20, bombs(20, 10)},
 	{"02-n30-d2.5", 2, 30, bombs(30, 2.5)},
