@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/battleships"
 	"github.com/judgehq/judge/problems/bestmove"
 	"github.com/judgehq/judge/problems/trimines"
 )
@@ -23,8 +24,9 @@ type Constructor func(*problems.Folder) problems.Problem
 func constructors() map[string]Constructor {
 	return map[string]Constructor{
 		// problem constructors, one line each, kept in alphabetical order
-		"bestmove": bestmove.New,
-		"trimines": trimines.New,
+		"battleships": battleships.New,
+		"bestmove":    bestmove.New,
+		"trimines":    trimines.New,
 	}
 }
 
