@@ -49,6 +49,7 @@ type hitString struct {
 	first, last Square // in increasing order along the direction
 	dirs        int
 	n           int
+	cands       []Square // empty squares just beyond the ends, set by pursued
 }
 
 // placement is a ship laid on the grid over cells that are empty or hit.
@@ -116,7 +117,7 @@ func Solve(p *board.Position) Best {
 		}
 	} else {
 		for _, s := range strs {
-			for _, q := range s.candidates(p) {
+			for _, q := range s.cands {
 				candidate[q.Row][q.Col] = true
 			}
 		}
@@ -127,7 +128,7 @@ func Solve(p *board.Position) Best {
 				}
 				q := Square{r, c}
 				for _, pl := range places {
-					if pl.covers(q) && countsFor(pl, q, strs, p) {
+					if pl.covers(q) && countsFor(pl, q, strs) {
 						value[r][c]++
 					}
 				}
@@ -154,9 +155,9 @@ func Solve(p *board.Position) Best {
 // countsFor reports whether a placement through q supports some pursued string that
 // has q as a candidate: it lies along one of the string's directions and covers all
 // of its hits.
-func countsFor(pl placement, q Square, strs []hitString, p *board.Position) bool {
+func countsFor(pl placement, q Square, strs []hitString) bool {
 	for _, s := range strs {
-		if pl.dir&s.dirs == 0 || !s.hasCandidate(q, p) {
+		if pl.dir&s.dirs == 0 || !s.hasCandidate(q) {
 			continue
 		}
 		if !pl.covers(s.first) || !pl.covers(s.last) {
@@ -183,8 +184,8 @@ func (s hitString) candidates(p *board.Position) []Square {
 	return out
 }
 
-func (s hitString) hasCandidate(q Square, p *board.Position) bool {
-	for _, c := range s.candidates(p) {
+func (s hitString) hasCandidate(q Square) bool {
+	for _, c := range s.cands {
 		if c == q {
 			return true
 		}
@@ -237,7 +238,7 @@ func hitStrings(p *board.Position) []hitString {
 	var out []hitString
 	add := func(s hitString) {
 		for _, t := range out {
-			if t == s {
+			if t.first == s.first && t.last == s.last && t.dirs == s.dirs {
 				return
 			}
 		}
@@ -280,6 +281,7 @@ func pursued(p *board.Position) []hitString {
 	var out []hitString
 	for _, s := range all {
 		if s.n == longest {
+			s.cands = s.candidates(p)
 			out = append(out, s)
 		}
 	}
