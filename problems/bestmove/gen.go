@@ -26,8 +26,11 @@ type genConfig struct {
 // maxGames bounds the games played to find one data set.
 const maxGames = 4000
 
-var genCases = []string{"any", "nohit", "corner", "edge", "middle", "horizontal", "vertical",
-	"closed", "blocked", "cross", "tie", "small"}
+// genCases lists the values of the case parameter.
+func genCases() []string {
+	return []string{"any", "nohit", "corner", "edge", "middle", "horizontal", "vertical",
+		"closed", "blocked", "cross", "tie", "small"}
+}
 
 func parseGenParams(params problems.Params) (genConfig, error) {
 	cfg := genConfig{sets: 5, kind: "any", shots: -1, ties: 3, smallMax: 3}
@@ -70,11 +73,11 @@ func parseGenParams(params problems.Params) (genConfig, error) {
 	}
 	if k, ok := params["case"]; ok {
 		found := false
-		for _, c := range genCases {
+		for _, c := range genCases() {
 			found = found || c == k
 		}
 		if !found {
-			return cfg, fmt.Errorf("param case=%q: want one of %s", k, strings.Join(genCases, ", "))
+			return cfg, fmt.Errorf("param case=%q: want one of %s", k, strings.Join(genCases(), ", "))
 		}
 		cfg.kind = k
 	}

@@ -16,7 +16,7 @@ import (
 // valid input, deterministic, and shows the case asked for.
 func TestGenerateCases(t *testing.T) {
 	p := &Problem{}
-	for _, kind := range genCases {
+	for _, kind := range genCases() {
 		t.Run(kind, func(t *testing.T) {
 			params := problems.Params{"case": kind, "sets": "2"}
 			a, err := p.Generate(7, params)
@@ -25,6 +25,19 @@ func TestGenerateCases(t *testing.T) {
 			}
 			if err := p.Validate(a); err != nil {
 				t.Fatalf("generated input invalid: %v\n%s", err, a)
+			}
+			cfg, err := parseGenParams(params)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps, err := board.Parse(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range ps {
+				if !cfg.accepts(&ps[i]) {
+					t.Errorf("data set %d does not show case %s", i+1, kind)
+				}
 			}
 			b, err := p.Generate(7, params)
 			if err != nil || !bytes.Equal(a, b) {
