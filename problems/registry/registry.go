@@ -14,6 +14,7 @@ import (
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/battleships"
 	"github.com/judgehq/judge/problems/bestmove"
+	"github.com/judgehq/judge/problems/sudoku"
 	"github.com/judgehq/judge/problems/trimines"
 )
 
@@ -26,6 +27,7 @@ func constructors() map[string]Constructor {
 		// problem constructors, one line each, kept in alphabetical order
 		"battleships": battleships.New,
 		"bestmove":    bestmove.New,
+		"sudoku":      sudoku.New,
 		"trimines":    trimines.New,
 	}
 }

@@ -1,0 +1,271 @@
+package sudoku
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/sudoku/grid"
+)
+
+// Check judges a run's standard output in two passes.
+//
+// The content pass reads the output as a stream of non-blank characters, so that
+// spacing cannot hide content: the header, the echo of the puzzle (it must match the
+// input cell by cell), then either the Solution block and "The puzzle was solved." or
+// "The puzzle is unsolvable.", and nothing after. A solution must be complete, keep
+// every given and repeat no digit in a row, column or square; any valid solution is
+// accepted, so puzzles with several solutions need no particular one. Whether the
+// puzzle is solvable the checker works out itself. A fault here is WA.
+//
+// The layout pass compares the lines with the exact expected text built from the
+// output's own content; trailing spaces, carriage returns and empty lines at the very
+// end are forgiven. A fault here is PE, with a diff against that expected layout in
+// Details. (For WA, judge run already diffs the output against the .ans file.)
+func (p *Problem) Check(ds problems.Dataset, out problems.Output) (o problems.Outcome) {
+	defer func() {
+		if r := recover(); r != nil {
+			o = problems.Rejected(problems.JE, "sudoku checker failed: %v", r)
+		}
+	}()
+	puzzle, err := ParseInput(ds.Input)
+	if err != nil {
+		return problems.Rejected(problems.JE, "dataset %s: invalid input: %v", ds.Name, err)
+	}
+	n, _ := Solutions(puzzle, 1)
+	return Judge(puzzle, n > 0, out.Stdout)
+}
+
+// Judge checks output against puzzle, whose solvability the caller has decided.
+func Judge(puzzle grid.Grid, solvable bool, output []byte) problems.Outcome {
+	r := &reader{data: output, line: 1, col: 1}
+	wa := func(line, col int, format string, args ...any) problems.Outcome {
+		return problems.Rejected(problems.WA, "line %d, column %d: %s", line, col, fmt.Sprintf(format, args...))
+	}
+	if l, c, ok := r.phrase(headOriginal); !ok {
+		if !r.more() {
+			return problems.Rejected(problems.WA, "empty output: expected %q", headOriginal)
+		}
+		return wa(l, c, "expected %q, found %s", headOriginal, r.found())
+	}
+
+	// The echo of the puzzle.
+	for i := 0; i < grid.Size; i++ {
+		b, l, c, ok := r.next()
+		if !ok {
+			return problems.Rejected(problems.WA, "line %d: output ends inside the echo of the puzzle (row %d, column %d)", l, i/9+1, i%9+1)
+		}
+		if want := grid.Char(puzzle[i]); b != want {
+			return wa(l, c, "the echo shows %s at row %d, column %d, but the input has %q", show(b), i/9+1, i%9+1, want)
+		}
+	}
+
+	// The solution block, if any. Without one, the status must follow.
+	var sol grid.Grid
+	var at [grid.Size][2]int // line and column of each cell of the solution
+	solLine, _ := r.pos()
+	_, _, hasSol := r.phrase(headSolution)
+	if hasSol {
+		for i := 0; i < grid.Size; i++ {
+			b, l, c, ok := r.next()
+			at[i] = [2]int{l, c}
+			switch {
+			case !ok:
+				return problems.Rejected(problems.WA, "line %d: output ends inside the solution (row %d, column %d)", l, i/9+1, i%9+1)
+			case '1' <= b && b <= '9':
+				sol[i] = b - '0'
+			case b == '-' || b == '0':
+				if solvable {
+					return wa(l, c, "%s at row %d, column %d of the solution: every cell must hold a digit 1-9", show(b), i/9+1, i%9+1)
+				}
+				// An unsolvable puzzle's partial grid: only the status below decides.
+			default:
+				return wa(l, c, "expected a digit of the solution (row %d, column %d), found %s", i/9+1, i%9+1, r.found())
+			}
+		}
+		if solvable {
+			for i, v := range puzzle {
+				if v != 0 && sol[i] != v {
+					return wa(at[i][0], at[i][1], "solution row %d, column %d: %d replaces the given %d", i/9+1, i%9+1, sol[i], v)
+				}
+			}
+			if a, b, clash := sol.Conflict(); clash {
+				return wa(at[b][0], at[b][1], "solution row %d, column %d: %d appears twice in %s (also at row %d, column %d)",
+					b/9+1, b%9+1, sol[b], grid.Unit(a, b), a/9+1, a%9+1)
+			}
+		}
+	}
+
+	// The status line.
+	l, c := r.pos()
+	declared := ""
+	for _, s := range []string{statusSolved, statusNone} {
+		if _, _, ok := r.phrase(s); ok {
+			declared = s
+			break
+		}
+	}
+	expected := fmt.Sprintf("the status line %q or %q", statusSolved, statusNone)
+	if !hasSol {
+		expected = fmt.Sprintf("%q or %q", headSolution, statusNone)
+	}
+	switch {
+	case declared == "" && !r.more():
+		return problems.Rejected(problems.WA, "line %d: output ends where %s should be", l, expected)
+	case declared == "":
+		return wa(l, c, "expected %s, found %s", expected, r.found())
+	case declared == statusNone && solvable:
+		return wa(l, c, "the output declares the puzzle unsolvable, but it has a solution")
+	case declared == statusSolved && !solvable:
+		return wa(l, c, "the output says the puzzle was solved, but it has no solution")
+	case declared == statusSolved && !hasSol:
+		return wa(l, c, "the output says the puzzle was solved but gives no %q block", headSolution)
+	}
+	if r.more() {
+		l, c := r.pos()
+		return wa(l, c, "unexpected output after the status line: %s", r.found())
+	}
+
+	// The content is right; now the layout.
+	want := Answer(puzzle, nil)
+	if solvable {
+		want = Answer(puzzle, &sol)
+	}
+	var o problems.Outcome
+	if hasSol && !solvable {
+		o = problems.Rejected(problems.PE, "line %d: the status is right, but an unsolvable puzzle takes no %q block", solLine, headSolution)
+	} else if l, exp, got, ok := layout(want, output); !ok {
+		o = problems.Rejected(problems.PE, "line %d: layout: expected %s, found %s", l, exp, got)
+	} else if solvable {
+		return problems.Accepted(1, "solved")
+	} else {
+		return problems.Accepted(1, "declared unsolvable")
+	}
+	o.Details = diffText("expected layout", "output", want, output)
+	return o
+}
+
+// layout compares the output's lines with want's, forgiving trailing blanks on each
+// line and empty lines at the end. On the first difference it returns the 1-based line
+// and both lines, quoted.
+func layout(want string, output []byte) (line int, exp, got string, ok bool) {
+	wl := lines([]byte(want))
+	gl := lines(output)
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		switch {
+		case i >= len(wl):
+			return i + 1, "the end of the output", quote(gl[i]), false
+		case i >= len(gl):
+			return i + 1, quote(wl[i]), "the end of the output", false
+		case wl[i] != gl[i]:
+			return i + 1, quote(wl[i]), quote(gl[i]), false
+		}
+	}
+	return 0, "", "", true
+}
+
+// lines splits text into lines without trailing blanks, dropping empty lines at the end.
+func lines(text []byte) []string {
+	ls := strings.Split(string(text), "\n")
+	for i, l := range ls {
+		ls[i] = strings.TrimRight(l, " \t\r")
+	}
+	for len(ls) > 0 && ls[len(ls)-1] == "" {
+		ls = ls[:len(ls)-1]
+	}
+	return ls
+}
+
+// reader walks an output's non-blank bytes, tracking 1-based lines and columns.
+type reader struct {
+	data      []byte
+	i         int
+	line, col int
+}
+
+func isBlank(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\v' || b == '\f'
+}
+
+// skip moves past blanks.
+func (r *reader) skip() {
+	for r.i < len(r.data) && isBlank(r.data[r.i]) {
+		if r.data[r.i] == '\n' {
+			r.line, r.col = r.line+1, 0
+		}
+		r.i++
+		r.col++
+	}
+}
+
+// pos returns the line and column of the next non-blank byte (or of the end).
+func (r *reader) pos() (int, int) {
+	r.skip()
+	return r.line, r.col
+}
+
+func (r *reader) more() bool {
+	r.skip()
+	return r.i < len(r.data)
+}
+
+// next returns the next non-blank byte and its position; ok is false at the end, with
+// the position of the end.
+func (r *reader) next() (b byte, line, col int, ok bool) {
+	r.skip()
+	if r.i >= len(r.data) {
+		return 0, r.line, r.col, false
+	}
+	b, line, col = r.data[r.i], r.line, r.col
+	r.i++
+	r.col++
+	return b, line, col, true
+}
+
+// phrase consumes the non-blank bytes of s, blanks between them forgiven. When they do
+// not follow, it returns the position of the first one that differs and ok false; the
+// reader is then left where it was.
+func (r *reader) phrase(s string) (line, col int, ok bool) {
+	save := *r
+	for i := 0; i < len(s); i++ {
+		if isBlank(s[i]) {
+			continue
+		}
+		b, l, c, more := r.next()
+		if !more || b != s[i] {
+			*r = save
+			return l, c, false
+		}
+	}
+	return 0, 0, true
+}
+
+// found quotes a short piece of the output's line from the reader's next byte on.
+func (r *reader) found() string {
+	r.skip()
+	if r.i >= len(r.data) {
+		return "the end of the output"
+	}
+	rest := r.data[r.i:]
+	if k := bytes.IndexByte(rest, '\n'); k >= 0 {
+		rest = rest[:k]
+	}
+	return quote(string(rest))
+}
+
+// quote quotes s for a one-line message, cut to 30 bytes.
+func quote(s string) string {
+	if len(s) > 30 {
+		return fmt.Sprintf("%q…", s[:30])
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// show names one output byte.
+func show(b byte) string {
+	if b >= 0x21 && b < 0x7f {
+		return fmt.Sprintf("%q", rune(b))
+	}
+	return fmt.Sprintf("byte 0x%02x", b)
+}

@@ -1,0 +1,126 @@
+package sudoku
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestGenerate(t *testing.T) {
+	p := &Problem{}
+	tests := []struct {
+		params string
+		check  func(t *testing.T, in []byte)
+	}{
+		{"level=easy", wantLevel(LevelSingles)},
+		{"level=medium", wantLevel(LevelHidden)},
+		{"level=hard", wantLevel(LevelGuess)},
+		{"level=expert clues=26", wantLevel(LevelGuess)},
+		{"clues=81", wantSolutions(1, 81)},
+		{"kind=multi", wantSolutions(2, -1)},
+		{"kind=multi clues=0", wantSolutions(2, 0)},
+		{"kind=multi clues=17", wantSolutions(2, 17)},
+		{"kind=unsolvable", wantSolutions(0, 31)},
+		{"kind=unsolvable flavor=clash clues=80", func(t *testing.T, in []byte) {
+			g, _ := ParseInput(in)
+			if _, _, clash := g.Conflict(); !clash || g.Clues() != 81 {
+				t.Errorf("no clash in a full grid: %s", g)
+			}
+		}},
+		{"kind=unsolvable flavor=hidden clues=24", func(t *testing.T, in []byte) {
+			g, _ := ParseInput(in)
+			if _, _, clash := g.Conflict(); clash {
+				t.Errorf("hidden contradiction clashes: %s", g)
+			}
+			wantSolutions(0, -1)(t, in)
+		}},
+		{"kind=unsolvable flavor=deep clues=22", func(t *testing.T, in []byte) {
+			g, _ := ParseInput(in)
+			if _, _, clash := g.Conflict(); clash || !propagate(candidates(g), true) {
+				t.Errorf("tactics 1 and 2 see the contradiction of %s", g)
+			}
+			wantSolutions(0, -1)(t, in)
+		}},
+		{"spacing=compact", func(t *testing.T, in []byte) {
+			if len(in) != 90 || bytes.Contains(in, []byte(" ")) {
+				t.Errorf("not compact: %q", in)
+			}
+		}},
+		{"spacing=irregular kind=multi clues=30", func(t *testing.T, in []byte) {
+			if bytes.Count(in, []byte("\n")) == 9 && bytes.Count(in, []byte(" ")) == 18 {
+				t.Errorf("looks regular: %q", in)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.params, func(t *testing.T) {
+			for seed := int64(1); seed <= 3; seed++ {
+				in, err := p.Generate(seed, parseParams(tt.params))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := p.Validate(in); err != nil {
+					t.Fatalf("seed %d: invalid input: %v\n%s", seed, err, in)
+				}
+				again, _ := p.Generate(seed, parseParams(tt.params))
+				if !bytes.Equal(in, again) {
+					t.Fatalf("seed %d: not deterministic", seed)
+				}
+				tt.check(t, in)
+			}
+		})
+	}
+}
+
+func wantLevel(level int) func(t *testing.T, in []byte) {
+	return func(t *testing.T, in []byte) {
+		t.Helper()
+		wantSolutions(1, -1)(t, in)
+		g, _ := ParseInput(in)
+		if got, _ := Grade(g); got != level {
+			t.Errorf("level %d, want %d: %s", got, level, g)
+		}
+	}
+}
+
+// wantSolutions checks the count of solutions (capped at 2) and, unless negative, of clues.
+func wantSolutions(n, clues int) func(t *testing.T, in []byte) {
+	return func(t *testing.T, in []byte) {
+		t.Helper()
+		g, _ := ParseInput(in)
+		if got, _ := Solutions(g, 2); got != n {
+			t.Errorf("%d solutions, want %d: %s", got, n, g)
+		}
+		if clues >= 0 && g.Clues() != clues {
+			t.Errorf("%d clues, want %d", g.Clues(), clues)
+		}
+	}
+}
+
+func TestGenerateBadParams(t *testing.T) {
+	p := &Problem{}
+	for params, want := range map[string]string{
+		"colour=red":               "unknown parameter",
+		"kind=many":                "kind=\"many\"",
+		"clues=82":                 "clues",
+		"clues=x":                  "clues",
+		"kind=multi level=easy":    "level=easy is for kind=unique",
+		"kind=unsolvable clues=81": "needs an empty cell",
+	} {
+		_, err := p.Generate(1, parseParams(params))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err = %v, want …%s…", params, err, want)
+		}
+	}
+}
+
+func TestGrade(t *testing.T) {
+	g, _ := ParseInput([]byte(sampleIn))
+	if level, _ := Grade(g); level > LevelHidden {
+		t.Errorf("the assignment's sample needs level %d", level)
+	}
+	var empty [81]uint8
+	if n, _ := Solutions(empty, 5); n != 5 {
+		t.Errorf("the empty grid: %d solutions (capped at 5)", n)
+	}
+}
