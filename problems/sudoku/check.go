@@ -34,11 +34,11 @@ func (p *Problem) Check(ds problems.Dataset, out problems.Output) (o problems.Ou
 		return problems.Rejected(problems.JE, "dataset %s: invalid input: %v", ds.Name, err)
 	}
 	n, _ := Solutions(puzzle, 1)
-	return Judge(puzzle, n > 0, out.Stdout)
+	return judgeOutput(puzzle, n > 0, out.Stdout)
 }
 
-// Judge checks output against puzzle, whose solvability the caller has decided.
-func Judge(puzzle grid.Grid, solvable bool, output []byte) problems.Outcome {
+// judgeOutput checks output against puzzle, whose solvability the caller has decided.
+func judgeOutput(puzzle grid.Grid, solvable bool, output []byte) problems.Outcome {
 	r := &reader{data: output, line: 1, col: 1}
 	wa := func(line, col int, format string, args ...any) problems.Outcome {
 		return problems.Rejected(problems.WA, "line %d, column %d: %s", line, col, fmt.Sprintf(format, args...))
