@@ -381,9 +381,10 @@ func (p *player) combine(comps []component, counted []int, boxes []box, outside,
 	return probs
 }
 
-// decide resolves every certain cell, or when there is none makes the move
-// least likely to lose: playing the safest cell, or marking the likeliest bomb
-// when that is safer still.
+// decide resolves every certain cell. When there is none it guesses: in a small
+// ending, the move with the best chance of winning the whole game (found by
+// exhaustive search); otherwise the move least likely to lose now, playing the
+// safest cell or marking the likeliest bomb when that is safer still.
 func (p *player) decide(probs []float64) {
 	best, worst := int32(-1), int32(-1)
 	certain := false
@@ -401,6 +402,20 @@ func (p *player) decide(probs []float64) {
 		}
 		if worst < 0 || pb > probs[worst] {
 			worst = int32(c)
+		}
+	}
+	if !certain && best >= 0 {
+		if e := p.newEnding(); e != nil {
+			if i, mark, _, ok := e.best(); ok && i >= 0 {
+				c := int32(e.cells[i])
+				risk := probs[c] // playing a bomb
+				if mark {
+					risk = 1 - probs[c] // marking a safe cell
+				}
+				p.stats.Endgames++
+				p.guess(c, risk, mark)
+				return
+			}
 		}
 	}
 	switch {

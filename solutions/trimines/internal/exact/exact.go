@@ -4,7 +4,8 @@
 // counts every bomb layout of the frontier that agrees with all the numbers and
 // with the number of bombs left on the board. Cells that are safe (or bombs) in
 // every layout are resolved; otherwise it guesses the cell least likely to be a
-// bomb under those exact probabilities.
+// bomb under those exact probabilities, or, once at most a dozen cells are left,
+// the move that an exhaustive search of the ending finds best for winning.
 package exact
 
 import (
@@ -61,6 +62,7 @@ type Stats struct {
 	Moves       int
 	WorstGuessP float64 // highest bomb probability of a guess taken
 	LostAt      float64 // when lost: the bomb probability of the losing guess
+	Endgames    int     // guesses chosen by the exhaustive endgame search
 }
 
 // Play plays one game to its end and reports whether it was won.

@@ -147,3 +147,60 @@ func TestTinyBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestEnding checks the exhaustive ending against brute force and simple bounds:
+// it sees exactly the layouts brute force finds, and its winning chance lies
+// between 1/layouts (play one layout blindly) and 1, reaching 1 for one layout.
+func TestEnding(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	checked := 0
+	for trial := 0; trial < 300; trial++ {
+		n := 4
+		bombs := 2 + rng.IntN(3)
+		p, _ := position(rng, n, bombs, n*n-bombs-(6+rng.IntN(6)-bombs), 0)
+		if p.over {
+			continue
+		}
+		e := p.newEnding()
+		if e == nil {
+			continue
+		}
+		checked++
+		want := bruteForce(p)
+		for i, c := range e.cells {
+			hits := 0
+			for _, l := range e.layouts {
+				hits += int(l >> i & 1)
+			}
+			if got := float64(hits) / float64(len(e.layouts)); math.Abs(got-want[int(c)]) > 1e-9 {
+				t.Fatalf("trial %d cell %d: layouts give %v, brute force %v", trial, c, got, want[int(c)])
+			}
+		}
+		_, _, win, ok := e.best()
+		if !ok || win < 1/float64(len(e.layouts))-1e-12 || win > 1+1e-12 || (len(e.layouts) == 1 && win != 1) {
+			t.Fatalf("trial %d: %d layouts, win %v ok %v", trial, len(e.layouts), win, ok)
+		}
+	}
+	if checked < 50 {
+		t.Errorf("only %d endings checked", checked)
+	}
+}
+
+// TestEndingFiftyFifty: two unknown cells, one bomb, nothing to tell them apart.
+func TestEndingFiftyFifty(t *testing.T) {
+	// 2×2 board, bomb at (1,1); (0,0) and (0,1) played (both show 1), so (1,0)
+	// and (1,1) remain with one bomb, and both touch both played cells.
+	bomb := []bool{false, false, false, true}
+	p := newPlayer(game.NewSim(2, bomb), game.Header{N: 2, Bombs: 1}, Options{})
+	for _, c := range []int{0, 1} {
+		p.know(c, false)
+		p.move(c, false)
+	}
+	e := p.newEnding()
+	if e == nil || len(e.layouts) != 2 {
+		t.Fatalf("ending %+v", e)
+	}
+	if _, _, win, ok := e.best(); !ok || win != 0.5 {
+		t.Errorf("win %v ok %v, want 0.5", win, ok)
+	}
+}
