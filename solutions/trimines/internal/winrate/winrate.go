@@ -121,6 +121,20 @@ func Run(name string, p Player, boards []*board.Board) (Summary, error) {
 	return s, nil
 }
 
+// Discordant counts the boards won by a but lost by b, and the other way round
+// (both summaries over the same boards): the pairs that tell players apart.
+func Discordant(a, b Summary) (onlyA, onlyB int) {
+	for i := range min(len(a.Outcomes), len(b.Outcomes)) {
+		switch {
+		case a.Outcomes[i] && !b.Outcomes[i]:
+			onlyA++
+		case b.Outcomes[i] && !a.Outcomes[i]:
+			onlyB++
+		}
+	}
+	return onlyA, onlyB
+}
+
 // Print writes one line per summary.
 func Print(w io.Writer, sums []Summary) {
 	fmt.Fprintf(w, "%-10s %6s %6s %8s  %-17s %11s %12s\n", "player", "boards", "won", "rate", "95% interval", "mean points", "cpu/board")

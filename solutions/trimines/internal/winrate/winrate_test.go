@@ -1,6 +1,7 @@
 package winrate
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -25,6 +26,14 @@ func TestWilson(t *testing.T) {
 		if math.Abs(lo-tc.lo) > 1e-4 || math.Abs(hi-tc.hi) > 1e-4 {
 			t.Errorf("Wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", tc.won, tc.n, lo, hi, tc.lo, tc.hi)
 		}
+	}
+}
+
+func TestDiscordant(t *testing.T) {
+	a := Summary{Outcomes: []bool{true, true, false, false, true}}
+	b := Summary{Outcomes: []bool{true, false, true, true, true}}
+	if x, y := Discordant(a, b); x != 1 || y != 2 {
+		t.Errorf("Discordant = %d, %d; want 1, 2", x, y)
 	}
 }
 
@@ -67,5 +76,7 @@ func BenchmarkWinrate(b *testing.B) {
 			sums = append(sums, s)
 		}
 		Print(os.Stdout, sums)
+		onlySets, onlyRef := Discordant(sums[0], sums[1])
+		fmt.Printf("paired: %d boards won only by sets, %d only by reference\n", onlySets, onlyRef)
 	}
 }

@@ -50,5 +50,10 @@ func run(dir, names string, limit int) error {
 		sums = append(sums, s)
 	}
 	winrate.Print(os.Stdout, sums)
+	for i := 1; i < len(sums); i++ {
+		a, b := sums[0], sums[i]
+		onlyA, onlyB := winrate.Discordant(a, b)
+		fmt.Printf("paired: %d boards won only by %s, %d only by %s\n", onlyA, a.Player, onlyB, b.Player)
+	}
 	return nil
 }
