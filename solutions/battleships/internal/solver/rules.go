@@ -28,6 +28,7 @@ func rulesFor(v Variant) []rule {
 			{"extend_parts", extendParts},
 			{"determine_x", determineX},
 			{"try_full_but_one", tryFullButOne},
+			{"try_strip", tryStrip},
 			{"assign_and_place", assignAndPlace},
 			{"cover_or_water", coverOrWater},
 		}
@@ -439,4 +440,93 @@ func coverOrWater(s *state) (bool, bool, string) {
 		}
 	}
 	return any, true, "blanks that no missing ship can cover are water"
+}
+
+// stripCap is the most ways to fill a strip that tryStrip will try one by one.
+const stripCap = 60
+
+// tryStrip widens tryFullButOne to strips with a few blanks too many: when the ways
+// to choose which blanks of a strip become its missing parts are at most stripCap,
+// each way is tried on a copy. A blank that is a part in every legal way is a part;
+// one that is water in every legal way is water.
+func tryStrip(s *state) (bool, bool, string) {
+	for _, st := range s.strips() {
+		need := st.need - st.ship
+		if need == 0 || st.free <= need+1 || binomial(st.free, need) > stripCap {
+			continue
+		}
+		var blanks [][2]int
+		for i := 0; i < st.size; i++ {
+			if r, c := st.cell(i); s.at(r, c) == grid.Blank {
+				blanks = append(blanks, [2]int{r, c})
+			}
+		}
+		shipAlways := make([]bool, len(blanks))
+		waterAlways := make([]bool, len(blanks))
+		for i := range blanks {
+			shipAlways[i], waterAlways[i] = true, true
+		}
+		nLegal := 0
+		pick := make([]bool, len(blanks))
+		var try func(from, left int)
+		try = func(from, left int) {
+			if left == 0 {
+				t := s.clone()
+				for i, rc := range blanks {
+					if pick[i] {
+						t.g[rc[0]*s.w.C+rc[1]] = grid.Part
+					} else {
+						t.g[rc[0]*s.w.C+rc[1]] = grid.Water
+					}
+				}
+				if !t.legal() {
+					return
+				}
+				nLegal++
+				for i := range blanks {
+					shipAlways[i] = shipAlways[i] && pick[i]
+					waterAlways[i] = waterAlways[i] && !pick[i]
+				}
+				return
+			}
+			for i := from; i <= len(blanks)-left; i++ {
+				pick[i] = true
+				try(i+1, left-1)
+				pick[i] = false
+			}
+		}
+		try(0, need)
+		if nLegal == 0 {
+			s.fail("no legal way to fill %s %d", st.name, st.n)
+			return false, false, ""
+		}
+		any := false
+		for i, rc := range blanks {
+			switch {
+			case shipAlways[i]:
+				s.setShip(rc[0], rc[1])
+				any = true
+			case waterAlways[i]:
+				s.setWater(rc[0], rc[1])
+				any = true
+			}
+		}
+		if any {
+			return true, true, fmt.Sprintf("%s %d: %d of the ways to place its %d missing parts among %d blanks are legal, and they agree on some blanks",
+				st.name, st.n, nLegal, need, st.free)
+		}
+	}
+	return false, true, ""
+}
+
+// binomial is n choose k, saturating well above stripCap.
+func binomial(n, k int) int {
+	r := 1
+	for i := 1; i <= k; i++ {
+		r = r * (n - k + i) / i
+		if r > 1<<20 {
+			return r
+		}
+	}
+	return r
 }
