@@ -51,7 +51,8 @@ CREATE TABLE IF NOT EXISTS runs (
 	command  TEXT NOT NULL,
 	args     TEXT NOT NULL DEFAULT '[]',  -- JSON array of strings
 	contest  TEXT NOT NULL DEFAULT '',
-	status   TEXT NOT NULL
+	status   TEXT NOT NULL,
+	config   BLOB NOT NULL DEFAULT ''    -- the caller's description of the run, opaque here
 );
 CREATE TABLE IF NOT EXISTS results (
 	id         INTEGER PRIMARY KEY,
@@ -105,7 +106,26 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open store %s: create tables: %w", path, err)
 	}
+	if err := addMissingColumns(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
 	return &Store{db: db}, nil
+}
+
+// addMissingColumns upgrades a database made before runs.config existed.
+func addMissingColumns(ctx context.Context, db *sql.DB) error {
+	var n int
+	err := db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'config'`).Scan(&n)
+	if err != nil {
+		return fmt.Errorf("inspect runs table: %w", err)
+	}
+	if n == 0 {
+		if _, err := db.ExecContext(ctx, `ALTER TABLE runs ADD COLUMN config BLOB NOT NULL DEFAULT ''`); err != nil {
+			return fmt.Errorf("add runs.config: %w", err)
+		}
+	}
+	return nil
 }
 
 // Close closes the database.
@@ -125,7 +145,10 @@ type Run struct {
 	Args     []string  // the command's arguments as given
 	Contest  string    // contest name, if any
 	Status   string    // StatusRunning, StatusDone, …
-	Results  int       // number of stored results (filled by Runs and Run)
+	// Config is whatever the caller needs to render the run again exactly as it was
+	// (the contest file, the entrant order, the rule…); the store keeps it as given.
+	Config  []byte
+	Results int // number of stored results (filled by Runs and Run)
 }
 
 // NewRunID returns a fresh run id: the UTC start time to the second and 4 random
@@ -138,28 +161,33 @@ func NewRunID(started time.Time) (string, error) {
 	return started.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:]), nil
 }
 
-// NewRun records the start of a run with status running and returns it.
-func (s *Store) NewRun(ctx context.Context, command string, args []string, contest string) (Run, error) {
-	now := time.Now().UTC()
+// NewRun records the start of a run from r's Command, Args, Contest and Config, and
+// returns it with a fresh ID, Started set to now (microsecond precision) and status
+// running.
+func (s *Store) NewRun(ctx context.Context, r Run) (Run, error) {
+	now := time.UnixMicro(time.Now().UnixMicro()).UTC()
 	id, err := NewRunID(now)
 	if err != nil {
 		return Run{}, err
 	}
-	if args == nil {
-		args = []string{}
+	if r.Args == nil {
+		r.Args = []string{}
 	}
-	a, err := json.Marshal(args)
+	if r.Config == nil {
+		r.Config = []byte{}
+	}
+	a, err := json.Marshal(r.Args)
 	if err != nil {
 		return Run{}, fmt.Errorf("new run: %w", err)
 	}
 	_, err = s.db.ExecContext(ctx,
-		`INSERT INTO runs (id, started, command, args, contest, status) VALUES (?, ?, ?, ?, ?, ?)`,
-		id, now.UnixMicro(), command, string(a), contest, StatusRunning)
+		`INSERT INTO runs (id, started, command, args, contest, status, config) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		id, now.UnixMicro(), r.Command, string(a), r.Contest, StatusRunning, r.Config)
 	if err != nil {
 		return Run{}, fmt.Errorf("new run: %w", err)
 	}
-	return Run{ID: id, Started: time.UnixMicro(now.UnixMicro()).UTC(), Command: command, Args: args,
-		Contest: contest, Status: StatusRunning}, nil
+	r.ID, r.Started, r.Finished, r.Status, r.Results = id, now, time.Time{}, StatusRunning, 0
+	return r, nil
 }
 
 // SetStatus changes a run's status; any status but running also sets its finish time
@@ -179,7 +207,7 @@ func (s *Store) SetStatus(ctx context.Context, runID, status string) error {
 	return nil
 }
 
-const runColumns = `r.id, r.started, r.finished, r.command, r.args, r.contest, r.status,
+const runColumns = `r.id, r.started, r.finished, r.command, r.args, r.contest, r.status, r.config,
 	(SELECT count(*) FROM results WHERE run = r.id)`
 
 func scanRun(sc interface{ Scan(...any) error }) (Run, error) {
@@ -188,7 +216,7 @@ func scanRun(sc interface{ Scan(...any) error }) (Run, error) {
 		started, finished int64
 		args              string
 	)
-	if err := sc.Scan(&r.ID, &started, &finished, &r.Command, &args, &r.Contest, &r.Status, &r.Results); err != nil {
+	if err := sc.Scan(&r.ID, &started, &finished, &r.Command, &args, &r.Contest, &r.Status, &r.Config, &r.Results); err != nil {
 		return Run{}, err
 	}
 	r.Started = time.UnixMicro(started).UTC()

@@ -43,7 +43,7 @@ func result(run, sub, ds string, attempt int, v problems.Verdict) problems.Resul
 func TestSaveAndResults(t *testing.T) {
 	ctx := context.Background()
 	s := open(t)
-	run, err := s.NewRun(ctx, "contest", []string{"examples/contest.yaml"}, "Demo")
+	run, err := s.NewRun(ctx, Run{Command: "contest", Args: []string{"examples/contest.yaml"}, Contest: "Demo"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,11 +90,11 @@ func TestSaveAndResults(t *testing.T) {
 func TestRunsAndStatus(t *testing.T) {
 	ctx := context.Background()
 	s := open(t)
-	a, err := s.NewRun(ctx, "run", nil, "")
+	a, err := s.NewRun(ctx, Run{Command: "run"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := s.NewRun(ctx, "contest", []string{"c.yaml", "--resume"}, "Demo")
+	b, err := s.NewRun(ctx, Run{Command: "contest", Args: []string{"c.yaml", "--resume"}, Contest: "Demo", Config: []byte(`{"entrants":["b","a"]}`)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,11 +117,12 @@ func TestRunsAndStatus(t *testing.T) {
 	byID := map[string]Run{runs[0].ID: runs[0], runs[1].ID: runs[1]}
 	gb := byID[b.ID]
 	if gb.Status != StatusDone || gb.Finished.IsZero() || gb.Results != 1 || gb.Contest != "Demo" ||
-		!reflect.DeepEqual(gb.Args, []string{"c.yaml", "--resume"}) || !gb.Started.Equal(b.Started) {
+		!reflect.DeepEqual(gb.Args, []string{"c.yaml", "--resume"}) || !gb.Started.Equal(b.Started) ||
+		string(gb.Config) != `{"entrants":["b","a"]}` {
 		t.Errorf("run b = %+v", gb)
 	}
 	ga := byID[a.ID]
-	if ga.Status != StatusRunning || !ga.Finished.IsZero() || ga.Results != 0 || len(ga.Args) != 0 {
+	if ga.Status != StatusRunning || !ga.Finished.IsZero() || ga.Results != 0 || len(ga.Args) != 0 || len(ga.Config) != 0 {
 		t.Errorf("run a = %+v", ga)
 	}
 	if runs[0].Started.Before(runs[1].Started) {
@@ -157,8 +158,8 @@ func TestRunsAndStatus(t *testing.T) {
 func TestDone(t *testing.T) {
 	ctx := context.Background()
 	s := open(t)
-	run, _ := s.NewRun(ctx, "contest", nil, "")
-	other, _ := s.NewRun(ctx, "contest", nil, "")
+	run, _ := s.NewRun(ctx, Run{Command: "contest"})
+	other, _ := s.NewRun(ctx, Run{Command: "contest"})
 	for _, r := range []problems.Result{
 		result(run.ID, "a", "1", 0, problems.AC), result(run.ID, "a", "2", 0, problems.TLE),
 		result(run.ID, "a", "3", 0, problems.JE), result(other.ID, "a", "4", 0, problems.AC),
@@ -180,6 +181,28 @@ func TestDone(t *testing.T) {
 	}
 	if k := KeyOf(result(run.ID, "a", "1", 0, problems.AC)); !done[k] {
 		t.Errorf("KeyOf = %v not done", k)
+	}
+}
+
+func TestOpenUpgradesOldDatabase(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Make it look like a database from before runs.config.
+	if _, err := s.db.ExecContext(ctx, `ALTER TABLE runs DROP COLUMN config`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s, err = Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.NewRun(ctx, Run{Command: "run", Config: []byte("x")}); err != nil {
+		t.Errorf("new run after upgrade: %v", err)
 	}
 }
 
@@ -265,7 +288,7 @@ func TestKillAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := s.NewRun(ctx, "contest", nil, "")
+	run, err := s.NewRun(ctx, Run{Command: "contest"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -356,7 +379,7 @@ func BenchmarkSave(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	run, _ := s.NewRun(ctx, "bench", nil, "")
+	run, _ := s.NewRun(ctx, Run{Command: "bench"})
 	i := 0
 	for b.Loop() {
 		if err := s.Save(ctx, result(run.ID, "a", strconv.Itoa(i), 0, problems.AC)); err != nil {
