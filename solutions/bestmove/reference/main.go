@@ -160,6 +160,18 @@ func (g game) targets() []target {
 	return out
 }
 
+// anyHit reports whether some square holds a hit.
+func (g game) anyHit() bool {
+	for r := 0; r < board.Size; r++ {
+		for c := 0; c < board.Size; c++ {
+			if g.at(cell{r, c}) == board.Hit {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // fits reports whether a ship of length n starting at s in direction dir lies on
 // empty or hit squares only.
 func (g game) fits(s cell, dir, n int) bool {
@@ -198,7 +210,7 @@ func best(p *board.Position) (int, []string) {
 	g := game{p}
 	values := map[cell]int{}
 	ts := g.targets()
-	if len(ts) == 0 {
+	if !g.anyHit() {
 		for r := 0; r < board.Size; r++ {
 			for c := 0; c < board.Size; c++ {
 				if q := (cell{r, c}); g.at(q) == board.Empty {

@@ -85,7 +85,7 @@ def best(ships, grid):
     values = {}
     strs = strings(grid)
     places = list(placements(grid, ships))
-    if not strs:
+    if not any(HIT in row for row in grid):
         for r in range(N):
             for c in range(N):
                 if grid[r][c] == EMPTY:
