@@ -3,12 +3,14 @@ package harness
 import (
 	"bufio"
 	"bytes"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -25,12 +27,16 @@ type cgroups struct {
 	memsw    bool   // v1: memory.memsw.limit_in_bytes exists (swap accounting on)
 	prefix   string
 	sequence atomic.Int64
+
+	mu   sync.Mutex
+	free []*cgroup // emptied groups kept for the next run
 }
 
 // cgroup is one run's control group.
 type cgroup struct {
-	sys  *cgroups
-	dirs []string // v1: memory then pids folder; v2: one folder
+	sys     *cgroups
+	dirs    []string // v1: memory then pids folder; v2: one folder
+	oomBase int64    // the oom_kill counter when the run started
 }
 
 // mountInfo is one cgroup mount from /proc/self/mountinfo.
@@ -104,7 +110,9 @@ func detectCgroups() (*cgroups, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading own cgroup: %w", err)
 	}
-	prefix := fmt.Sprintf("judge-%d-", os.Getpid())
+	var nonce [4]byte
+	_, _ = rand.Read(nonce[:])
+	prefix := fmt.Sprintf("judge-%d-%x-", os.Getpid(), nonce)
 	var errs []error
 	for _, m := range mounts {
 		if m.fstype != "cgroup2" {
@@ -190,6 +198,99 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// acquire returns an empty group with the given memory (bytes) and process limits,
+// reusing one from an earlier run when it can: making and removing a group costs
+// more than the rest of a run's start.
+func (s *cgroups) acquire(memory, processes int64) (*cgroup, error) {
+	s.mu.Lock()
+	var c *cgroup
+	if n := len(s.free); n > 0 {
+		c, s.free = s.free[n-1], s.free[:n-1]
+	}
+	s.mu.Unlock()
+	if c == nil {
+		c, err := s.create(memory, processes)
+		if err != nil {
+			return nil, err
+		}
+		c.oomBase = c.oomKills()
+		return c, nil
+	}
+	if err := c.reset(memory, processes); err != nil {
+		c.remove()
+		return s.create(memory, processes)
+	}
+	return c, nil
+}
+
+// release takes a group back after its run: kept for reuse when it is empty,
+// removed otherwise.
+func (s *cgroups) release(c *cgroup) {
+	data, err := os.ReadFile(filepath.Join(c.dirs[len(c.dirs)-1], "cgroup.procs"))
+	if err != nil || len(bytes.TrimSpace(data)) > 0 {
+		c.remove()
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.free = append(s.free, c)
+}
+
+// close removes the groups kept for reuse.
+func (s *cgroups) close() {
+	s.mu.Lock()
+	free := s.free
+	s.free = nil
+	s.mu.Unlock()
+	for _, c := range free {
+		c.remove()
+	}
+}
+
+// reset prepares a reused group for a new run: new limits, peak and failure
+// counters cleared, the OOM counter's current value remembered.
+func (c *cgroup) reset(memory, processes int64) error {
+	mem := c.dirs[0]
+	if c.sys.version == 2 {
+		if err := os.WriteFile(filepath.Join(mem, "memory.peak"), []byte("0"), 0); err != nil {
+			return err // this kernel cannot reset the peak: use a fresh group
+		}
+		if err := c.write(mem, "memory.max", memory); err != nil {
+			return err
+		}
+	} else {
+		if err := c.setV1Memory(memory); err != nil {
+			return err
+		}
+		for _, f := range []string{"memory.max_usage_in_bytes", "memory.failcnt"} {
+			if err := os.WriteFile(filepath.Join(mem, f), []byte("0"), 0); err != nil {
+				return err
+			}
+		}
+	}
+	if err := c.write(c.dirs[len(c.dirs)-1], "pids.max", processes); err != nil {
+		return err
+	}
+	c.oomBase = c.oomKills()
+	return nil
+}
+
+// setV1Memory sets the memory and memory+swap limits; the second may never be below
+// the first, so the order of the writes depends on the direction of the change.
+func (c *cgroup) setV1Memory(memory int64) error {
+	mem := c.dirs[0]
+	if !c.sys.memsw {
+		return c.write(mem, "memory.limit_in_bytes", memory)
+	}
+	if err := c.write(mem, "memory.limit_in_bytes", memory); err != nil {
+		if err := c.write(mem, "memory.memsw.limit_in_bytes", memory); err != nil {
+			return err
+		}
+		return c.write(mem, "memory.limit_in_bytes", memory)
+	}
+	return c.write(mem, "memory.memsw.limit_in_bytes", memory)
+}
+
 // create makes a new group with the given memory (bytes) and process limits.
 func (s *cgroups) create(memory, processes int64) (*cgroup, error) {
 	name := s.prefix + strconv.FormatInt(s.sequence.Add(1), 10)
@@ -221,10 +322,7 @@ func (s *cgroups) create(memory, processes int64) (*cgroup, error) {
 		return nil, err
 	}
 	c.dirs = append(c.dirs, pids)
-	err := c.write(mem, "memory.limit_in_bytes", memory)
-	if err == nil && s.memsw {
-		err = c.write(mem, "memory.memsw.limit_in_bytes", memory)
-	}
+	err := c.setV1Memory(memory)
 	if err == nil {
 		err = c.write(pids, "pids.max", processes)
 	}
@@ -277,22 +375,31 @@ func (c *cgroup) peakKiB() (int64, bool) {
 	return n / 1024, ok
 }
 
-// oomKilled reports whether the kernel killed a process of the group for memory,
-// or refused it memory at the limit.
-func (c *cgroup) oomKilled() bool {
-	file, key := "memory.oom_control", "oom_kill"
+// oomKills reads the group's count of processes killed for memory.
+func (c *cgroup) oomKills() int64 {
+	file := "memory.oom_control"
 	if c.sys.version == 2 {
 		file = "memory.events"
 	}
 	data, err := os.ReadFile(filepath.Join(c.dirs[0], file))
 	if err != nil {
-		return false
+		return 0
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		f := strings.Fields(line)
-		if len(f) == 2 && f[0] == key && f[1] != "0" {
-			return true
+		if len(f) == 2 && f[0] == "oom_kill" {
+			n, _ := strconv.ParseInt(f[1], 10, 64)
+			return n
 		}
+	}
+	return 0
+}
+
+// oomKilled reports whether, since the run started, the kernel killed a process of
+// the group for memory or (v1) refused it memory at the limit.
+func (c *cgroup) oomKilled() bool {
+	if c.oomKills() > c.oomBase {
+		return true
 	}
 	if c.sys.version == 1 {
 		n, _ := readInt(filepath.Join(c.dirs[0], "memory.failcnt"))

@@ -70,6 +70,8 @@ type Measure struct {
 type Runner interface {
 	Run(ctx context.Context, spec Spec) (Measure, error)
 	Guarantees() Guarantees
+	// Close releases what the runner keeps between runs (pooled cgroups).
+	Close() error
 }
 
 // Guarantees describes what a runner enforces on this machine, for `judge doctor`.
@@ -180,14 +182,21 @@ func (r *supervisedRunner) Guarantees() Guarantees {
 	return g
 }
 
+func (r *supervisedRunner) Close() error {
+	if r.cg != nil {
+		r.cg.close()
+	}
+	return nil
+}
+
 func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 	var cg *cgroup
 	if r.cg != nil {
 		var err error
-		if cg, err = r.cg.create(spec.Limits.Memory, spec.Limits.Processes); err != nil {
+		if cg, err = r.cg.acquire(spec.Limits.Memory, spec.Limits.Processes); err != nil {
 			return Measure{}, fmt.Errorf("creating the run's cgroup: %w", err)
 		}
-		defer cg.remove()
+		defer r.cg.release(cg)
 	}
 	cfg := superviseConfig{Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, Rlimits: rlimitsFor(spec.Limits)}
 	if cg != nil {
@@ -330,6 +339,8 @@ func startAndWait(ctx context.Context, cmd *exec.Cmd, l Limits, m *Measure, afte
 }
 
 type directRunner struct{}
+
+func (directRunner) Close() error { return nil }
 
 func (directRunner) Guarantees() Guarantees {
 	return Guarantees{Backend: "direct", LimitsAtStart: false,
