@@ -1,6 +1,7 @@
 package bestmove
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -157,4 +158,37 @@ func BenchmarkCheck(b *testing.B) {
 		pr.Check(ds, problems.Output{Stdout: []byte(sample1)})
 		pr.Check(ds, problems.Output{Stdout: wrong})
 	}
+}
+
+// render writes an answer in the reference's layout.
+func render(a answer) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Analyzing %d data set(s)\n", a.count)
+	for _, s := range a.sets {
+		fmt.Fprintf(&b, "Data Set %d\nBest Move Value: %d at %s\n", s.label, s.value, strings.Join(s.squares, ", "))
+	}
+	return b.String()
+}
+
+// FuzzParseAnswer: the answer reader never panics; what it reads compares equal to
+// itself, and in the reference's layout the loose reading finds the same content.
+func FuzzParseAnswer(f *testing.F) {
+	f.Add([]byte(sample1))
+	f.Add([]byte("Analyzing 1 data set\nData Set 1\nBest Move Value: 3 at J10, A1\n"))
+	f.Add([]byte("analyzing 0 data sets"))
+	f.Add([]byte("Data Set 1\n\n\n"))
+	f.Fuzz(func(t *testing.T, text []byte) {
+		a, err := parseAnswer(text)
+		if err != nil {
+			return
+		}
+		if msg := compare(a, a); msg != "" {
+			t.Fatalf("answer differs from itself: %s", msg)
+		}
+		canon := render(a)
+		want, _ := tokensOf(a)
+		if got := tokens([]byte(canon), len(want)+1); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Fatalf("loose reading of %q: %v, want %v", canon, got, want)
+		}
+	})
 }
