@@ -260,8 +260,11 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 	return m, nil
 }
 
-// readReports reads the supervisor's status lines; the last one counts.
+// readReports reads the supervisor's status lines; the last one counts. The program
+// has ended when this is called, so the pipe is at EOF or nearly: a deadline
+// guards against anything still holding its write end.
 func readReports(f *os.File) (supervisorReport, error) {
+	_ = f.SetReadDeadline(time.Now().Add(time.Second))
 	var rep supervisorReport
 	sc := bufio.NewScanner(f)
 	got := false

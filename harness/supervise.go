@@ -21,6 +21,9 @@ func IsSupervisor() bool { return os.Getenv(supervisorEnv) != "" }
 // with the program. Limits therefore hold from the program's first instruction. It
 // never returns.
 func Supervise() {
+	// ExtraFiles reach the child without close-on-exec; the status pipe must close
+	// when the program starts, or processes it leaves behind would hold it open.
+	unix.CloseOnExec(3)
 	status := os.NewFile(3, "status")
 	fail := func(step string, err error) {
 		b, _ := json.Marshal(supervisorReport{Failure: step, Error: err.Error()})
