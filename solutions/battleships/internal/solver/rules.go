@@ -28,7 +28,6 @@ func rulesFor(v Variant) []rule {
 			{"extend_parts", extendParts},
 			{"determine_x", determineX},
 			{"try_full_but_one", tryFullButOne},
-			{"try_strip", tryStrip},
 			{"assign_and_place", assignAndPlace},
 			{"cover_or_water", coverOrWater},
 		}
@@ -94,32 +93,40 @@ func (s *state) diff(before []byte) string {
 	return " →" + b.String()
 }
 
-// strips describes the rows then the columns for the strip rules.
+// strip is a row or a column as the strip rules see it.
 type strip struct {
 	name       string
-	n          int
-	ship, free int // parts and blanks now
-	need       int // the count
-	cell       func(i int) (r, c int)
+	n          int  // 1-based number
+	col        bool // a column rather than a row
+	ship, free int  // parts and blanks now
+	need       int  // the count
 	size       int
+}
+
+// cell returns the grid position of the strip's i-th cell.
+func (st strip) cell(i int) (r, c int) {
+	if st.col {
+		return i, st.n - 1
+	}
+	return st.n - 1, i
 }
 
 func (s *state) strips() []strip {
 	w := s.w
 	out := make([]strip, 0, w.R+w.C)
 	for r := 0; r < w.R; r++ {
-		out = append(out, strip{"row", r + 1, s.rowShip[r], s.rowBlank[r], w.rowN[r],
-			func(i int) (int, int) { return r, i }, w.C})
+		out = append(out, strip{"row", r + 1, false, s.rowShip[r], s.rowBlank[r], w.rowN[r], w.C})
 	}
 	for c := 0; c < w.C; c++ {
-		out = append(out, strip{"column", c + 1, s.colShip[c], s.colBlank[c], w.colN[c],
-			func(i int) (int, int) { return i, c }, w.R})
+		out = append(out, strip{"column", c + 1, true, s.colShip[c], s.colBlank[c], w.colN[c], w.R})
 	}
 	return out
 }
 
-// fillWater: a strip that holds all its parts is water everywhere else.
+// fillWater: a strip that holds all its parts is water everywhere else. Every such
+// strip is filled in one step.
 func fillWater(s *state) (bool, bool, string) {
+	var names []string
 	for _, st := range s.strips() {
 		if st.ship != st.need || st.free == 0 {
 			continue
@@ -129,13 +136,18 @@ func fillWater(s *state) (bool, bool, string) {
 				s.setWater(r, c)
 			}
 		}
-		return true, true, fmt.Sprintf("%s %d already holds its %d parts, so its blanks are water", st.name, st.n, st.need)
+		names = append(names, fmt.Sprintf("%s %d", st.name, st.n))
 	}
-	return false, true, ""
+	if len(names) == 0 {
+		return false, true, ""
+	}
+	return true, true, strings.Join(names, ", ") + ": all parts there already, so the blanks are water"
 }
 
-// tryFull: a strip with exactly as many blanks as missing parts is ship there.
+// tryFull: a strip with exactly as many blanks as missing parts is ship there. Every
+// such strip is filled in one step.
 func tryFull(s *state) (bool, bool, string) {
+	var names []string
 	for _, st := range s.strips() {
 		if st.free == 0 || st.ship+st.free != st.need {
 			continue
@@ -145,9 +157,12 @@ func tryFull(s *state) (bool, bool, string) {
 				s.setShip(r, c)
 			}
 		}
-		return true, true, fmt.Sprintf("%s %d needs %d more parts and has exactly %d blanks", st.name, st.n, st.need-st.ship, st.free)
+		names = append(names, fmt.Sprintf("%s %d", st.name, st.n))
 	}
-	return false, true, ""
+	if len(names) == 0 {
+		return false, true, ""
+	}
+	return true, true, strings.Join(names, ", ") + ": as many blanks as missing parts, so the blanks are ship"
 }
 
 // orientation says what is known of the direction of the ship through a part.
@@ -300,9 +315,9 @@ func tryFullButOne(s *state) (bool, bool, string) {
 		}
 		legal := make([]bool, len(blanks))
 		nLegal := 0
+		t := s.clone()
 		for k := range blanks {
-			t := s.clone()
-			t.w = s.w
+			copy(t.g, s.g)
 			for j, i := range blanks {
 				r, c := st.cell(i)
 				if j == k {
@@ -440,93 +455,4 @@ func coverOrWater(s *state) (bool, bool, string) {
 		}
 	}
 	return any, true, "blanks that no missing ship can cover are water"
-}
-
-// stripCap is the most ways to fill a strip that tryStrip will try one by one.
-const stripCap = 60
-
-// tryStrip widens tryFullButOne to strips with a few blanks too many: when the ways
-// to choose which blanks of a strip become its missing parts are at most stripCap,
-// each way is tried on a copy. A blank that is a part in every legal way is a part;
-// one that is water in every legal way is water.
-func tryStrip(s *state) (bool, bool, string) {
-	for _, st := range s.strips() {
-		need := st.need - st.ship
-		if need == 0 || st.free <= need+1 || binomial(st.free, need) > stripCap {
-			continue
-		}
-		var blanks [][2]int
-		for i := 0; i < st.size; i++ {
-			if r, c := st.cell(i); s.at(r, c) == grid.Blank {
-				blanks = append(blanks, [2]int{r, c})
-			}
-		}
-		shipAlways := make([]bool, len(blanks))
-		waterAlways := make([]bool, len(blanks))
-		for i := range blanks {
-			shipAlways[i], waterAlways[i] = true, true
-		}
-		nLegal := 0
-		pick := make([]bool, len(blanks))
-		var try func(from, left int)
-		try = func(from, left int) {
-			if left == 0 {
-				t := s.clone()
-				for i, rc := range blanks {
-					if pick[i] {
-						t.g[rc[0]*s.w.C+rc[1]] = grid.Part
-					} else {
-						t.g[rc[0]*s.w.C+rc[1]] = grid.Water
-					}
-				}
-				if !t.legal() {
-					return
-				}
-				nLegal++
-				for i := range blanks {
-					shipAlways[i] = shipAlways[i] && pick[i]
-					waterAlways[i] = waterAlways[i] && !pick[i]
-				}
-				return
-			}
-			for i := from; i <= len(blanks)-left; i++ {
-				pick[i] = true
-				try(i+1, left-1)
-				pick[i] = false
-			}
-		}
-		try(0, need)
-		if nLegal == 0 {
-			s.fail("no legal way to fill %s %d", st.name, st.n)
-			return false, false, ""
-		}
-		any := false
-		for i, rc := range blanks {
-			switch {
-			case shipAlways[i]:
-				s.setShip(rc[0], rc[1])
-				any = true
-			case waterAlways[i]:
-				s.setWater(rc[0], rc[1])
-				any = true
-			}
-		}
-		if any {
-			return true, true, fmt.Sprintf("%s %d: %d of the ways to place its %d missing parts among %d blanks are legal, and they agree on some blanks",
-				st.name, st.n, nLegal, need, st.free)
-		}
-	}
-	return false, true, ""
-}
-
-// binomial is n choose k, saturating well above stripCap.
-func binomial(n, k int) int {
-	r := 1
-	for i := 1; i <= k; i++ {
-		r = r * (n - k + i) / i
-		if r > 1<<20 {
-			return r
-		}
-	}
-	return r
 }
