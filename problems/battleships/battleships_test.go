@@ -236,6 +236,7 @@ func TestData(t *testing.T) {
 	if len(ds) == 0 {
 		t.Skip("no datasets yet")
 	}
+	settled := 0
 	for _, d := range ds {
 		if err := p.Validate(d.Input); err != nil {
 			t.Errorf("%s: %v", d.Name, err)
@@ -244,5 +245,17 @@ func TestData(t *testing.T) {
 		if o := p.Check(d, problems.Output{Stdout: d.Answer}); o.Verdict != problems.AC {
 			t.Errorf("%s: the answer file gets %s: %s", d.Name, o.Verdict, o.Message)
 		}
+		// The generator's counter, independent of the solutions, on the number of
+		// solutions: one, except for the datasets named for having several.
+		pz, _ := grid.Parse(d.Input)
+		n, done := countSolutions(pz, 2, genBudget)
+		several := strings.Contains(d.Name, "several")
+		if done && (n == 1) == several {
+			t.Errorf("%s: the counter finds %d solutions (limit 2)", d.Name, n)
+		}
+		if done {
+			settled++
+		}
 	}
+	t.Logf("the counter settled the number of solutions of %d of %d datasets", settled, len(ds))
 }

@@ -30,6 +30,7 @@ func (s *state) legal() bool {
 	}
 	clear(s.complete)
 	clear(s.inShip)
+	s.fresh = s.fresh[:0]
 	maxOpen := 0
 	for r := 0; r < w.R; r++ {
 		for c := 0; c < w.C; c++ {
@@ -117,6 +118,9 @@ func (s *state) whole(p placement) bool {
 	dr, dc := p.step()
 	for i := 0; i < p.l; i++ {
 		s.inShip[(p.r+dr*i)*w.C+p.c+dc*i] = true
+	}
+	if w.explain != nil {
+		s.fresh = append(s.fresh, p)
 	}
 	return true
 }

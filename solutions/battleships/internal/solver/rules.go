@@ -45,6 +45,7 @@ func (s *state) propagate() bool {
 		if !s.legal() {
 			return false
 		}
+		s.reportLocated()
 		progressed := false
 		for _, ru := range w.rules {
 			var before []byte

@@ -16,7 +16,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/judgehq/judge/problems/battleships/grid"
 )
@@ -144,6 +146,9 @@ type state struct {
 	forb  []uint64 // bitset over placement ids
 	steps []string // the chain of steps on this branch (explain mode only)
 	why   string   // why the last check failed (explain mode only)
+	// located holds the ids of the whole ships already reported (explain mode only).
+	located map[int]bool
+	fresh   []placement // whole ships found by the last legal, not yet reported
 
 	// filled by tally
 	rowShip, rowBlank, colShip, colBlank []int
@@ -162,6 +167,9 @@ func (s *state) alloc() {
 
 func (s *state) clone() *state {
 	c := &state{w: s.w, g: slices.Clone(s.g), forb: slices.Clone(s.forb), steps: slices.Clip(s.steps)}
+	if s.located != nil {
+		c.located = maps.Clone(s.located)
+	}
 	c.alloc()
 	return c
 }
@@ -411,4 +419,39 @@ func (s *state) shapeOf(r, c int) byte {
 		return grid.Bottom
 	}
 	return grid.Sub
+}
+
+// reportLocated writes a locate_ships step for whole ships found since the last one
+// (explain mode only).
+func (s *state) reportLocated() {
+	w := s.w
+	if w.explain == nil || len(s.fresh) == 0 {
+		return
+	}
+	if s.located == nil {
+		s.located = map[int]bool{}
+	}
+	var parts []string
+	var done []string
+	for _, p := range s.fresh {
+		id := s.pid(p)
+		if s.located[id] {
+			continue
+		}
+		s.located[id] = true
+		parts = append(parts, fmt.Sprintf("length %d %s", p.l, p))
+		if s.rem(p.l) == 0 {
+			done = append(done, fmt.Sprint(p.l))
+		}
+	}
+	if len(parts) == 0 {
+		return
+	}
+	text := "locate_ships: whole ships found: " + strings.Join(parts, "; ")
+	if len(done) > 0 {
+		slices.Sort(done)
+		text += "; every ship of length " + strings.Join(slices.Compact(done), ", ") + " is now placed"
+	}
+	s.steps = append(s.steps, text)
+	fmt.Fprintf(w.explain, "%s\n", text)
 }
