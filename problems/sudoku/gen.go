@@ -2,8 +2,9 @@ package sudoku
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,18 +62,13 @@ func (p *Problem) Generate(seed int64, params problems.Params) ([]byte, error) {
 
 func genOptions(params problems.Params) (map[string]string, error) {
 	opt := map[string]string{"kind": "unique", "level": "any", "flavor": "hidden", "spacing": "canonical"}
-	names := make([]string, 0, len(params))
-	for k := range params {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
+	for _, k := range slices.Sorted(maps.Keys(params)) {
 		v := params[k]
 		allowed, known := genParams[k]
 		if !known {
 			return nil, fmt.Errorf("sudoku: unknown parameter %q (known: clues, flavor, kind, level, spacing)", k)
 		}
-		if allowed != nil && !contains(allowed, v) {
+		if allowed != nil && !slices.Contains(allowed, v) {
 			return nil, fmt.Errorf("sudoku: %s=%q: want one of %s", k, v, strings.Join(allowed, ", "))
 		}
 		opt[k] = v
@@ -87,15 +83,6 @@ func genOptions(params problems.Params) (map[string]string, error) {
 		return nil, fmt.Errorf("sudoku: level=%s is for kind=unique", opt["level"])
 	}
 	return opt, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // makePuzzle builds the puzzle the options ask for.
