@@ -204,3 +204,23 @@ func TestEndingFiftyFifty(t *testing.T) {
 		t.Errorf("win %v ok %v, want 0.5", win, ok)
 	}
 }
+
+// TestExtremeBoards: no bombs, or bombs everywhere but the free cell, leave
+// nothing to guess.
+func TestExtremeBoards(t *testing.T) {
+	for _, n := range []int{2, 3, 7} {
+		for _, full := range []bool{false, true} {
+			bomb := make([]bool, n*n)
+			bombs := 0
+			for c := 1; c < n*n && full; c++ {
+				bomb[c] = true
+				bombs++
+			}
+			sim := game.NewSim(n, bomb)
+			won, st, err := Play(sim, game.Header{N: n, Bombs: bombs}, Options{})
+			if err != nil || !won || st.Guesses != 0 || st.Moves != n*n {
+				t.Errorf("n=%d full=%v: won %v, %d guesses, %d moves, %v", n, full, won, st.Guesses, st.Moves, err)
+			}
+		}
+	}
+}
