@@ -151,6 +151,7 @@ type Error struct {
 	Msg       string
 }
 
+// Error formats the fault as "line L, column C: message".
 func (e *Error) Error() string { return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg) }
 
 func errAt(line, col int, format string, args ...any) error {

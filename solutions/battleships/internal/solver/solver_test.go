@@ -173,6 +173,7 @@ func TestCountsAgree(t *testing.T) {
 			t.Errorf("puzzle %d: count with limit 2 gave %d, want %d", i, lim, min(want, 2))
 		}
 	}
+	t.Logf("40 puzzles, %d of them with several solutions", several)
 	if several < 10 {
 		t.Errorf("only %d of 40 puzzles had several solutions; the test wants variety", several)
 	}
