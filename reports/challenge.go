@@ -25,6 +25,7 @@ func WriteChallengeLog(w io.Writer, results []problems.Result) error {
 				first.Problem, first.Submission, r.Problem, r.Submission)
 		}
 		if old, ok := byDS[r.Dataset]; !ok || r.Attempt >= old.Attempt {
+			r = normalize(r)
 			byDS[r.Dataset] = r
 		}
 	}

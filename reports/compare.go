@@ -44,7 +44,7 @@ func BuildMatrix(problem string, results []problems.Result, variants []string) M
 	var rs []problems.Result
 	for _, r := range results {
 		if problem == "" || r.Problem == problem {
-			rs = append(rs, r)
+			rs = append(rs, normalize(r))
 		}
 	}
 	m.Variants = mergeNames(variants, rs)

@@ -16,8 +16,7 @@ var csvHeader = []string{"run", "problem", "submission", "source", "hash", "lang
 // WriteCSV writes results.csv: a header, then one row per result ordered by
 // problem, submission, dataset and attempt. Times are integer microseconds.
 func WriteCSV(w io.Writer, results []problems.Result) error {
-	rows := append([]problems.Result(nil), results...)
-	sortResults(rows)
+	rows := sortedRows(results)
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader); err != nil {
 		return fmt.Errorf("write csv: %w", err)

@@ -120,8 +120,7 @@ func WriteJSON(w io.Writer, rep Report) error {
 		}
 		out.Problems = append(out.Problems, jp)
 	}
-	rows := append([]problems.Result(nil), rep.Results...)
-	sortResults(rows)
+	rows := sortedRows(rep.Results)
 	for _, r := range rows {
 		jr := jsonResult{Run: r.Run, Problem: r.Problem, Submission: r.Submission, Source: r.Source,
 			Hash: r.Hash, Language: r.Language, Dataset: r.Dataset, Attempt: r.Attempt,
@@ -144,9 +143,23 @@ func WriteJSON(w io.Writer, rep Report) error {
 	return nil
 }
 
-// sortResults orders rows by problem, submission, dataset and attempt, the order of
-// every flat listing (JSON, CSV, JUnit).
-func sortResults(rows []problems.Result) {
+// normalize truncates a result's times to the microsecond, the precision the store
+// keeps, so that a report rendered from stored results is byte for byte the one
+// rendered from the results as they were judged.
+func normalize(r problems.Result) problems.Result {
+	r.Usage.CPU = r.Usage.CPU.Truncate(time.Microsecond)
+	r.Usage.Wall = r.Usage.Wall.Truncate(time.Microsecond)
+	r.Started = r.Started.Truncate(time.Microsecond)
+	return r
+}
+
+// sortedRows returns normalized copies of results ordered by problem, submission,
+// dataset and attempt, the order of every flat listing (JSON, CSV, JUnit).
+func sortedRows(results []problems.Result) []problems.Result {
+	rows := make([]problems.Result, len(results))
+	for i, r := range results {
+		rows[i] = normalize(r)
+	}
 	sort.SliceStable(rows, func(i, j int) bool {
 		a, b := rows[i], rows[j]
 		switch {
@@ -159,6 +172,7 @@ func sortResults(rows []problems.Result) {
 		}
 		return a.Attempt < b.Attempt
 	})
+	return rows
 }
 
 func rfc3339(t time.Time) string {

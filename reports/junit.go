@@ -49,8 +49,7 @@ type (
 // A non-AC result is a failure whose type is the verdict; a judge error (JE) is an
 // error instead, since the submission is not at fault.
 func WriteJUnit(w io.Writer, name string, results []problems.Result) error {
-	rows := append([]problems.Result(nil), results...)
-	sortResults(rows)
+	rows := sortedRows(results)
 	doc := junitSuites{Name: name}
 	var total time.Duration
 	for _, r := range rows {

@@ -177,6 +177,7 @@ func latestAttempts(slug string, results []problems.Result) []problems.Result {
 		if slug != "" && r.Problem != slug {
 			continue
 		}
+		r = normalize(r)
 		k := key{r.Submission, r.Dataset}
 		if i, ok := idx[k]; ok {
 			if r.Attempt >= out[i].Attempt {

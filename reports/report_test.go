@@ -269,3 +269,38 @@ func TestBuildAddsUnknownProblems(t *testing.T) {
 		t.Errorf("rankings = %+v", rep.Rankings)
 	}
 }
+
+// A report rendered from results read back from the store (times kept to the
+// microsecond) must be byte for byte the report of the results as judged.
+func TestReportStableUnderStoragePrecision(t *testing.T) {
+	fine := sampleReport().Input
+	fine.Results = append([]problems.Result(nil), fine.Results...)
+	stored := fine
+	stored.Results = nil
+	for i, r := range fine.Results {
+		r.Usage.CPU += time.Duration(400+100*i) * time.Nanosecond // sub-µs parts that sum past 1 µs
+		r.Usage.Wall += 999 * time.Nanosecond
+		r.Started = r.Started.Add(789 * time.Nanosecond)
+		fine.Results[i] = r
+		r.Usage.CPU = r.Usage.CPU.Truncate(time.Microsecond)
+		r.Usage.Wall = r.Usage.Wall.Truncate(time.Microsecond)
+		r.Started = r.Started.Truncate(time.Microsecond)
+		stored.Results = append(stored.Results, r)
+	}
+	a, err := Build(fine).Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Build(stored).Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range a {
+		if !bytes.Equal(content, b[name]) {
+			t.Errorf("%s differs:\n%s\nvs\n%s", name, content, b[name])
+		}
+	}
+	if len(a) != len(b) {
+		t.Errorf("%d files vs %d", len(a), len(b))
+	}
+}
