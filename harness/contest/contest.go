@@ -125,6 +125,25 @@ type Submission struct {
 	Line     int
 }
 
+// EntrantNames returns the entrants' names in file order, the order that breaks
+// ties in tables.
+func (c *Contest) EntrantNames() []string {
+	names := make([]string, len(c.Entrants))
+	for i, e := range c.Entrants {
+		names[i] = e.Name
+	}
+	return names
+}
+
+// ProblemKeys returns the problems' keys in file order.
+func (c *Contest) ProblemKeys() []string {
+	keys := make([]string, len(c.Problems))
+	for i, p := range c.Problems {
+		keys[i] = p.Key()
+	}
+	return keys
+}
+
 // For returns the entrant's submission for a problem key.
 func (e Entrant) For(problem string) (Submission, bool) {
 	for _, s := range e.Submissions {

@@ -53,6 +53,12 @@ func TestParseGood(t *testing.T) {
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("parsed:\n%+v\nwant:\n%+v", c, want)
 	}
+	if got := strings.Join(c.EntrantNames(), ","); got != "alice,bob-2" {
+		t.Errorf("EntrantNames = %s", got)
+	}
+	if got := strings.Join(c.ProblemKeys(), ","); got != "sudoku,defrag,trimines" {
+		t.Errorf("ProblemKeys = %s", got)
+	}
 	if k := c.Problems[1].Key(); k != "defrag" {
 		t.Errorf("key = %q", k)
 	}
