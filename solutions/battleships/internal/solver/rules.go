@@ -124,6 +124,15 @@ func (s *state) strips() []strip {
 	return out
 }
 
+// name appends the strip's name for an explanation; without one, a placeholder that
+// only marks that the rule did something.
+func (s *state) name(names []string, st strip) []string {
+	if s.w.explain == nil {
+		return append(names, "")
+	}
+	return append(names, fmt.Sprintf("%s %d", st.name, st.n))
+}
+
 // fillWater: a strip that holds all its parts is water everywhere else. Every such
 // strip is filled in one step.
 func fillWater(s *state) (bool, bool, string) {
@@ -137,7 +146,7 @@ func fillWater(s *state) (bool, bool, string) {
 				s.setWater(r, c)
 			}
 		}
-		names = append(names, fmt.Sprintf("%s %d", st.name, st.n))
+		names = s.name(names, st)
 	}
 	if len(names) == 0 {
 		return false, true, ""
@@ -158,7 +167,7 @@ func tryFull(s *state) (bool, bool, string) {
 				s.setShip(r, c)
 			}
 		}
-		names = append(names, fmt.Sprintf("%s %d", st.name, st.n))
+		names = s.name(names, st)
 	}
 	if len(names) == 0 {
 		return false, true, ""
