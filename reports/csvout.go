@@ -9,7 +9,7 @@ import (
 	"github.com/judgehq/judge/problems"
 )
 
-// CSVHeader is the header row of results.csv.
+// csvHeader is the header row of results.csv.
 var csvHeader = []string{"run", "problem", "submission", "source", "hash", "language", "dataset",
 	"attempt", "verdict", "score", "cpu_us", "wall_us", "peak_kib", "message", "started"}
 

@@ -66,19 +66,45 @@ func WriteProblemMarkdown(w io.Writer, pr ProblemRanking) error {
 	if ew.err != nil {
 		return ew.err
 	}
-	cols = []Column{{"submission", false}, {"dataset", false}, {"verdict", false}, {"score", true},
-		{"cpu_ms", true}, {"wall_ms", true}, {"peak_kib", true}, {"message", false}, {"diff", false}}
+	// The problem's own metrics get a column each, in order of first appearance.
+	var metrics []string
+	seen := map[string]bool{}
+	for _, e := range pr.Entries {
+		for _, r := range e.Results {
+			for _, m := range r.Outcome.Metrics {
+				if !seen[m.Name] {
+					seen[m.Name] = true
+					metrics = append(metrics, m.Name)
+				}
+			}
+		}
+	}
+	cols = []Column{{"submission", false}, {"dataset", false}, {"verdict", false}, {"score", true}}
+	for _, m := range metrics {
+		cols = append(cols, Column{m, true})
+	}
+	cols = append(cols, Column{"cpu_ms", true}, Column{"wall_ms", true}, Column{"peak_kib", true},
+		Column{"message", false}, Column{"diff", false})
 	rows = nil
 	for _, e := range pr.Entries {
 		for _, r := range e.Results {
+			row := []string{e.Submission, r.Dataset, string(r.Outcome.Verdict), num(r.Outcome.Score)}
+			for _, name := range metrics {
+				cell := ""
+				for _, m := range r.Outcome.Metrics {
+					if m.Name == name {
+						cell = num(m.Value)
+					}
+				}
+				row = append(row, cell)
+			}
 			diff := ""
 			if r.Diff != "" {
 				// Relative to the report folder, where this page lives.
 				diff = fmt.Sprintf("[diff](%s)", DiffPath(r))
 			}
-			rows = append(rows, []string{e.Submission, r.Dataset, string(r.Outcome.Verdict),
-				num(r.Outcome.Score), ms(r.Usage.CPU), ms(r.Usage.Wall),
-				strconv.FormatInt(r.Usage.PeakKiB, 10), r.Outcome.Message, diff})
+			rows = append(rows, append(row, ms(r.Usage.CPU), ms(r.Usage.Wall),
+				strconv.FormatInt(r.Usage.PeakKiB, 10), r.Outcome.Message, diff))
 		}
 	}
 	if len(rows) == 0 {

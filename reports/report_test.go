@@ -304,3 +304,27 @@ func TestReportStableUnderStoragePrecision(t *testing.T) {
 		t.Errorf("%d files vs %d", len(a), len(b))
 	}
 }
+
+func TestMarkdownPages(t *testing.T) {
+	rep := sampleReport()
+	rep.Rule = MacTech
+	rep = Build(rep.Input)
+	files, err := rep.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(files["s.md"])
+	for _, want := range []string{"# s: S", "| submission | dataset | verdict | score | moves | cpu_ms |",
+		"[diff](s/c/2.diff)", "|    12 |", "a\\|b"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("s.md lacks %q:\n%s", want, s)
+		}
+	}
+	st := string(files["standings.md"])
+	for _, want := range []string{"# Demo: standings", "Run `run-1`, 2026-01-02T03:04:05Z.", "mactech",
+		"#1 2/2 +20", "- [d](d.md): D (ranked by penalty)"} {
+		if !strings.Contains(st, want) {
+			t.Errorf("standings.md lacks %q:\n%s", want, st)
+		}
+	}
+}

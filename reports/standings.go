@@ -25,7 +25,7 @@ const (
 	MacTech StandingsRule = "mactech"
 )
 
-// MacTechPoints are the points of places 1 to 5 under the MacTech rule.
+// macTechPoints are the points of places 1 to 5 under the MacTech rule.
 var macTechPoints = [...]int{20, 10, 7, 4, 2}
 
 // MacTechPoints returns the points a place (1-based rank) earns under the MacTech

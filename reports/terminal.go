@@ -65,7 +65,11 @@ func standingsTable(st Standings) ([]Column, [][]string) {
 				row = append(row, dash)
 				continue
 			}
-			row = append(row, fmt.Sprintf("#%d %d/%d", e.Rank, e.Passed, e.Datasets))
+			cell := fmt.Sprintf("#%d %d/%d", e.Rank, e.Passed, e.Datasets)
+			if st.Rule == MacTech && e.Passed > 0 && MacTechPoints(e.Rank) > 0 {
+				cell += fmt.Sprintf(" +%d", MacTechPoints(e.Rank))
+			}
+			row = append(row, cell)
 		}
 		rows = append(rows, row)
 	}
