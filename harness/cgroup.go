@@ -395,17 +395,31 @@ func (c *cgroup) oomKills() int64 {
 	return 0
 }
 
-// oomKilled reports whether, since the run started, the kernel killed a process of
-// the group for memory or (v1) refused it memory at the limit.
-func (c *cgroup) oomKilled() bool {
+// memoryExceeded reports whether, since the run started, the kernel killed a
+// process of the group for memory, or the group hit its limit with its peak at the
+// limit (a program thrashing at the limit until a timer kills it). Hitting the limit
+// while reclaiming page cache, with the peak below it, does not count.
+func (c *cgroup) memoryExceeded(limit int64) bool {
 	if c.oomKills() > c.oomBase {
 		return true
 	}
-	if c.sys.version == 1 {
-		n, _ := readInt(filepath.Join(c.dirs[0], "memory.failcnt"))
-		return n > 0
+	fails := "memory.failcnt"
+	if c.sys.version == 2 {
+		fails = "memory.events" // "max N": times the limit was hit
 	}
-	return false
+	hit := false
+	if c.sys.version == 1 {
+		n, _ := readInt(filepath.Join(c.dirs[0], fails))
+		hit = n > 0
+	} else if data, err := os.ReadFile(filepath.Join(c.dirs[0], fails)); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if f := strings.Fields(line); len(f) == 2 && f[0] == "max" && f[1] != "0" {
+				hit = true
+			}
+		}
+	}
+	peak, _ := c.peakKiB()
+	return hit && limit > 0 && peak*1024 >= limit-limit/64
 }
 
 // killAll kills every process of the group until none is left (v2: cgroup.kill).

@@ -131,16 +131,17 @@ func (j *Judge) one(ctx context.Context, p problems.Problem, limits problems.Lim
 	return r
 }
 
-// resourceVerdict decides TLE, MLE, OLE and RTE from a measurement, in that order of
+// resourceVerdict decides MLE, TLE, OLE and RTE from a measurement, in that order of
 // precedence; decided is false when the run ended normally and the checker decides.
 func resourceVerdict(m Measure, l problems.Limits) (o problems.Outcome, decided bool) {
 	switch {
+	case m.MemoryExceeded:
+		// First: a program stuck at its memory limit is often killed by a timer.
+		return problems.Rejected(problems.MLE, "memory limit %d MiB exceeded (peak %d KiB)", l.Memory, m.PeakKiB), true
 	case m.TimedOut:
 		return problems.Rejected(problems.TLE, "wall time limit %s exceeded", l.WallLimit()), true
 	case m.CPUExceeded:
 		return problems.Rejected(problems.TLE, "CPU time %s over the %s limit", ms(m.CPU), l.TimeLimit()), true
-	case m.MemoryExceeded:
-		return problems.Rejected(problems.MLE, "memory limit %d MiB exceeded (peak %d KiB)", l.Memory, m.PeakKiB), true
 	case m.OutputExceeded:
 		return problems.Rejected(problems.OLE, "output limit %d MiB exceeded", l.Output), true
 	case m.Signal != "":

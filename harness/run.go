@@ -250,7 +250,7 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 		if peak, ok := cg.peakKiB(); ok {
 			m.PeakKiB, m.PeakExact = peak, true
 		}
-		m.MemoryExceeded = cg.oomKilled() && m.ExitCode != 0
+		m.MemoryExceeded = m.ExitCode != 0 && cg.memoryExceeded(spec.Limits.Memory)
 	} else {
 		m.PeakExact = m.PeakKiB > rep.MaxRSS
 	}

@@ -25,6 +25,7 @@ func jobsFlag() cli.Flag {
 func limitFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.Float64Flag{Name: "time-limit", Aliases: []string{"t"}, Usage: "CPU seconds per dataset, overriding problem.yaml (wall becomes 2 × this + 1)"},
+		&cli.Float64Flag{Name: "wall-limit", Usage: "wall-clock seconds per dataset, overriding problem.yaml and the 2 × CPU + 1 default"},
 		&cli.Int64Flag{Name: "memory-limit", Aliases: []string{"m"}, Usage: "MiB per run, overriding problem.yaml"},
 		&cli.StringSliceFlag{Name: "group", Aliases: []string{"g"}, Usage: "dataset group to judge (repeatable; default: the problem's groups, usually sample and secret)"},
 	}

@@ -83,11 +83,14 @@ func (e *env) problem(c *cli.Context, name string) (problems.Problem, problems.L
 		l.Time = c.Float64("time-limit")
 		l.Wall = 0
 	}
+	if c.IsSet("wall-limit") {
+		l.Wall = c.Float64("wall-limit")
+	}
 	if c.IsSet("memory-limit") {
 		l.Memory = c.Int64("memory-limit")
 	}
-	if l.Time <= 0 || l.Memory <= 0 {
-		return nil, l, usageError("limits must be positive (time %v s, memory %d MiB)", l.Time, l.Memory)
+	if l.Time <= 0 || l.Memory <= 0 || l.Wall < 0 {
+		return nil, l, usageError("limits must be positive (time %v s, wall %v s, memory %d MiB)", l.Time, l.Wall, l.Memory)
 	}
 	return p, l, nil
 }

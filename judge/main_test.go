@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/problems"
+)
+
+func TestMain(m *testing.M) {
+	if harness.IsSupervisor() {
+		harness.Supervise()
+	}
+	os.Exit(m.Run())
+}
+
+// judge runs the CLI in-process and returns its exit code and output.
+func judge(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(append([]string{"judge"}, args...), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestReorderArgs(t *testing.T) {
+	app := newApp(nil, nil)
+	tests := []struct{ in, want string }{
+		{"judge run sudoku a.c --json", "judge run --json sudoku a.c"},
+		{"judge run sudoku a.c -j 3 b.c", "judge run -j 3 sudoku a.c b.c"},
+		{"judge --root x run sudoku --time-limit 2 a.c", "judge --root x run --time-limit 2 sudoku a.c"},
+		{"judge run sudoku -- -weird-name", "judge run sudoku -- -weird-name"},
+		{"judge regen sudoku --check", "judge regen --check sudoku"},
+		{"judge", "judge"},
+		{"judge nosuch --x y", "judge nosuch --x y"},
+	}
+	for _, tt := range tests {
+		got := strings.Join(reorderArgs(app, strings.Fields(tt.in)), " ")
+		if got != tt.want {
+			t.Errorf("reorderArgs(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// writeTree writes files under dir.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	state := t.TempDir()
+	goodYAML := "slug: sudoku\ntitle: T\nkind: pass-fail\nreference: tactics\n"
+	badYAML := t.TempDir()
+	writeTree(t, badYAML, map[string]string{"problems/sudoku/problem.yaml": "slug: sudoku\ntitle: T\nkind: pass-fail\nreference: tactics\ncolour: red\n"})
+	noAns := t.TempDir()
+	writeTree(t, noAns, map[string]string{"problems/sudoku/problem.yaml": goodYAML, "problems/sudoku/data/secret/x.in": "1\n"})
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown problem", []string{"run", "nosuch", "/bin/true"}, `unknown problem "nosuch"`},
+		{"missing submission", []string{"run", "sudoku", "missing.c"}, "submission missing.c: no such file or directory"},
+		{"unknown language", []string{"run", "sudoku", "main_test.go.orig"}, ""},
+		{"malformed problem.yaml", []string{"--root", badYAML, "run", "sudoku", "/bin/true"}, "problem.yaml: line 5: field colour not found"},
+		{"dataset without answer", []string{"--root", noAns, "run", "sudoku", "/bin/true"}, "x.ans: missing answer file"},
+		{"no problem", []string{"run"}, "which problem?"},
+		{"bad sandbox", []string{"--sandbox", "box", "problems"}, `--sandbox "box"`},
+		{"bad param", []string{"gen", "sudoku", "--param", "nonsense"}, `--param "nonsense"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "unknown language" {
+				f := filepath.Join(t.TempDir(), "prog.rs")
+				writeTree(t, filepath.Dir(f), map[string]string{"prog.rs": "fn main() {}"})
+				tt.args = []string{"run", "sudoku", f}
+				tt.want = `unknown language for extension ".rs"`
+			}
+			code, out, errOut := judge(t, append([]string{"--state", state}, tt.args...)...)
+			if code != exitUsage {
+				t.Errorf("exit code %d, want %d; stderr %q", code, exitUsage, errOut)
+			}
+			if !strings.Contains(errOut, tt.want) {
+				t.Errorf("stderr %q does not contain %q", errOut, tt.want)
+			}
+			if strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+				t.Errorf("want one line, got %q", errOut)
+			}
+			if out != "" {
+				t.Errorf("nothing should be written to stdout, got %q", out)
+			}
+		})
+	}
+}
+
+// TestResourceVerdicts judges small C programs on sudoku's sample data and checks
+// that the limits turn into the right verdicts. The wall limit is generous so that
+// a loaded machine cannot turn the memory hog into a wall-clock TLE.
+func TestResourceVerdicts(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	src := filepath.Join("..", "harness", "testdata")
+	tests := []struct {
+		prog, want string
+	}{
+		{"spin.c", "TLE"},
+		{"hog.c", "MLE"},
+		{"flood.c", "OLE"},
+		{"escape.c", "WA"},
+	}
+	state := t.TempDir()
+	for _, tt := range tests {
+		t.Run(tt.prog, func(t *testing.T) {
+			code, out, errOut := judge(t, "--state", state, "run", "sudoku", filepath.Join(src, tt.prog),
+				"--group", "sample", "--time-limit", "1", "--wall-limit", "30", "--memory-limit", "256", "--json")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			var rep struct {
+				Results []struct{ Verdict, Message string }
+			}
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Fatalf("bad JSON: %v\n%s", err, out)
+			}
+			if len(rep.Results) == 0 {
+				t.Fatal("no results")
+			}
+			for _, r := range rep.Results {
+				if r.Verdict != tt.want {
+					t.Errorf("%s: verdict %s (%s), want %s", tt.prog, r.Verdict, r.Message, tt.want)
+				}
+			}
+		})
+	}
+}
+
+func TestRunReference(t *testing.T) {
+	code, out, errOut := judge(t, "--state", t.TempDir(), "run", "sudoku", filepath.Join("..", "solutions", "sudoku", "tactics"), "--group", "sample")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"tactics on sudoku", "ranked by pass-fail", "AC"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, " WA ") || strings.Contains(out, " JE ") {
+		t.Errorf("reference not AC on the samples:\n%s", out)
+	}
+}
+
+func TestListSolutions(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"solutions/p/ref/main.go":                "package main",
+		"solutions/p/fast/main.go":               "package main",
+		"solutions/p/internal/x/x.go":            "package x",
+		"solutions/p/README.md":                  "docs",
+		"solutions/p/wrong_answer/a.c":           "",
+		"solutions/p/wrong_answer/notes.txt":     "",
+		"solutions/p/wrong_answer/gofolder/m.go": "package main",
+		"solutions/p/time_limit_exceeded/b.py":   "",
+	})
+	meta := struct{ Slug, Reference string }{"p", "ref"}
+	sols, err := listSolutions(root, problemsMeta(meta.Slug, meta.Reference))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range sols {
+		rel, _ := filepath.Rel(filepath.Join(root, "solutions", "p"), s.Path)
+		got = append(got, rel+"="+string(s.Expected))
+	}
+	want := []string{"ref=AC", "fast=AC", "time_limit_exceeded/b.py=TLE", "wrong_answer/a.c=WA", "wrong_answer/gofolder=WA"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("listSolutions = %v, want %v", got, want)
+	}
+}
+
+func problemsMeta(slug, ref string) problems.Meta { return problems.Meta{Slug: slug, Reference: ref} }
