@@ -34,7 +34,12 @@ type Result struct {
 type regionCount struct {
 	g     *grid
 	byUse []*big.Int // unlabeled placements inside the region, per sub-fleet used
+	fw    *forwardRun
 }
+
+// keepWords bounds the memory spent on keeping forward tables between the two
+// passes (in 64-bit words, over all regions); beyond it tables are swept again.
+const keepWords = 16 << 20
 
 // Count returns the exact counts for b.
 func Count(b *board.Board) (*Result, error) {
@@ -45,18 +50,23 @@ func Count(b *board.Board) (*Result, error) {
 		res.Cells[r] = zeros(b.C)
 	}
 	var regs []regionCount
+	kept := 0
 	for _, reg := range b.Regions() {
 		g := newGrid(b, &reg)
 		if g.w > maxWidth {
 			return nil, fmt.Errorf("region at row %d, column %d is %d × %d: wider than %d both ways",
 				reg.Top+1, reg.Left+1, reg.Rows(), reg.Cols(), maxWidth)
 		}
-		byUse, states := forward(g, &f, b.Rule)
-		res.MaxStates = max(res.MaxStates, states)
+		fw := forward(g, &f, b.Rule, 1)
+		res.MaxStates = max(res.MaxStates, fw.most)
+		byUse := fw.byUse()
 		if isIdentity(byUse) && !hasHit(g) {
 			continue // no ship fits here: the region changes nothing and stays at 0
 		}
-		regs = append(regs, regionCount{g: g, byUse: byUse})
+		if kept += fw.words(); kept > keepWords {
+			fw.rows = nil
+		}
+		regs = append(regs, regionCount{g: g, byUse: byUse, fw: fw})
 	}
 	// prefix[i] combines regions before i, suffix[i] regions from i on.
 	prefix := make([][]*big.Int, len(regs)+1)
@@ -74,7 +84,7 @@ func Count(b *board.Board) (*Result, error) {
 	}
 	for i, rc := range regs {
 		others := cv.conv(prefix[i], suffix[i+1])
-		occ := perCell(rc.g, &f, b.Rule, others)
+		occ := perCell(rc.fw, others)
 		for gi, row := range occ {
 			for gj, v := range row {
 				if rc.g.cell[gi][gj] == board.Miss {
@@ -108,73 +118,97 @@ func hasHit(g *grid) bool {
 	return false
 }
 
-// forward sweeps g and returns the unlabeled placements per sub-fleet used, and the
-// largest table size seen. It widens its counts until nothing overflows.
-func forward(g *grid, f *fleet, rule board.Rule) ([]*big.Int, int) {
-	for lanes := 1; ; lanes *= 2 {
+// forwardRun is a finished forward sweep of one grid.
+type forwardRun struct {
+	s    *sweep
+	rows []*table // the table before each row, and after the last one
+	most int      // the largest table seen
+}
+
+// forward sweeps g with counts of at least lanes words, widening them until
+// nothing overflows, and keeps the table before each row.
+func forward(g *grid, f *fleet, rule board.Rule, lanes int) *forwardRun {
+	for ; ; lanes *= 2 {
 		s := newSweep(g, f, rule, lanes)
+		fw := &forwardRun{s: s, rows: make([]*table, g.h+1), most: 1}
 		t := s.initial()
-		most := 1
 		for i := range g.h {
+			fw.rows[i] = t
 			for j := range g.w {
 				t = s.step(t, i, j, nil)
-				most = max(most, len(t.keys))
+				fw.most = max(fw.most, len(t.keys))
 			}
 		}
-		if s.overflow {
-			continue
+		fw.rows[g.h] = t
+		if !s.overflow {
+			return fw
 		}
-		out := zeros(f.size)
-		for a, k := range t.keys {
-			u := int(k >> s.fleetPos)
-			out[f.full-u].Add(out[f.full-u], toBig(t.vals[a*lanes:a*lanes+lanes]))
-		}
-		return out, most
 	}
 }
 
-// perCell returns, for every cell of g, the unlabeled placements of the whole fleet
-// that put a ship there, given others[u]: the placements of sub-fleet u in the rest
-// of the board.
-func perCell(g *grid, f *fleet, rule board.Rule, others []*big.Int) [][]*big.Int {
+// words returns the memory the kept tables take, in 64-bit words.
+func (fw *forwardRun) words() int {
+	n := 0
+	for _, t := range fw.rows {
+		n += len(t.keys) + len(t.vals)
+	}
+	return n
+}
+
+// byUse returns the unlabeled placements per sub-fleet used.
+func (fw *forwardRun) byUse() []*big.Int {
+	s := fw.s
+	out := zeros(s.f.size)
+	t := fw.rows[len(fw.rows)-1]
+	L := s.lanes
+	for a, k := range t.keys {
+		if u, ok := s.finish(k); ok {
+			out[s.f.full-u].Add(out[s.f.full-u], toBig(t.vals[a*L:a*L+L]))
+		}
+	}
+	return out
+}
+
+// perCell returns, for every cell of the grid, the unlabeled placements of the
+// whole fleet that put a ship there, given others[u]: the placements of sub-fleet u
+// in the rest of the board.
+func perCell(fw *forwardRun, others []*big.Int) [][]*big.Int {
 	need := 1
 	for _, w := range others {
 		need = max(need, (w.BitLen()+63)/64)
 	}
-	for lanes := need; ; lanes *= 2 {
-		if occ, ok := perCellLanes(g, f, rule, others, lanes); ok {
+	for {
+		if fw.rows == nil || fw.s.lanes < need {
+			fw = forward(fw.s.g, fw.s.f, fw.s.rule, max(need, fw.s.lanes))
+		}
+		if occ, ok := fw.backward(others); ok {
 			return occ
 		}
+		need = 2 * fw.s.lanes
+		fw.rows = nil
 	}
 }
 
-func perCellLanes(g *grid, f *fleet, rule board.Rule, others []*big.Int, lanes int) ([][]*big.Int, bool) {
-	s := newSweep(g, f, rule, lanes)
-	// Forward, keeping the table before each row.
-	rows := make([]*table, g.h+1)
-	t := s.initial()
-	for i := range g.h {
-		rows[i] = t
-		for j := range g.w {
-			t = s.step(t, i, j, nil)
-		}
-	}
-	rows[g.h] = t
-	if s.overflow {
-		return nil, false
-	}
+// backward runs the backward sweep row by row from the bottom, sweeping each row
+// forward again from its kept table to record its transitions. ok is false when
+// some count overflowed.
+func (fw *forwardRun) backward(others []*big.Int) ([][]*big.Int, bool) {
+	s, g := fw.s, fw.s.g
+	lanes := s.lanes
+	t := fw.rows[g.h]
 	// Backward counts after the last cell: the other regions' placements of what is left.
 	bnext := make([]uint64, len(t.keys)*lanes)
 	for a, k := range t.keys {
-		u := int(k >> s.fleetPos)
-		putBig(bnext[a*lanes:a*lanes+lanes], others[u])
+		if u, ok := s.finish(k); ok {
+			putBig(bnext[a*lanes:a*lanes+lanes], others[u])
+		}
 	}
 	occ := make([][]*big.Int, g.h)
 	tabs := make([]*table, g.w)
 	recs := make([]record, g.w)
 	for i := g.h - 1; i >= 0; i-- {
 		occ[i] = make([]*big.Int, g.w)
-		t := rows[i]
+		t := fw.rows[i]
 		for j := range g.w {
 			tabs[j] = t
 			t = s.step(t, i, j, &recs[j])
@@ -184,7 +218,6 @@ func perCellLanes(g *grid, f *fleet, rule board.Rule, others []*big.Int, lanes i
 			bnext = s.back(tabs[j], &recs[j], bnext, acc)
 			occ[i][j] = toBig(acc)
 		}
-		rows[i+1] = nil
 	}
 	return occ, !s.overflow
 }

@@ -9,21 +9,26 @@ import (
 // The sweep visits the cells of a grid row by row. Before cell (i, j) its state
 // holds, packed in a uint64:
 //
-//   - one 4-bit slot per column c, saying what the cell below the last visited cell
-//     of column c must be: slotFree (anything), slotBlocked (empty: a ship is next to
-//     it) or slotFree+1+r (the next r cells down continue a vertical ship);
-//   - a 4-bit left slot about cell (i, j) seen from its left neighbour: slotFree,
-//     slotBlocked, or slotFree+1+h (the next h cells right continue a horizontal ship);
-//   - the sub-multiset of ships not yet started (a fleet index).
+//   - one 4-bit slot per column c about the last visited cell of column c, as seen
+//     from the cell below it: slotFree (no constraint), slotBlocked (the cell below
+//     must stay empty: a ship is next to it) or slotRun+r (the next r cells down
+//     carry on a vertical ship);
+//   - a 4-bit left slot about cell (i, j-1) as seen from cell (i, j), with the same
+//     values for a horizontal ship going right;
+//   - the sub-multiset of ships not yet started (a fleet index). A ship's length is
+//     chosen when it starts, where it must fit between misses and the edge.
 //
-// Ships whose lengths are equal are not told apart by the sweep: each placement of
-// unlabeled ships is counted once, and the caller multiplies by the labelings.
+// Ships whose lengths are equal are not told apart: each placement of unlabeled
+// ships is counted once, and the caller multiplies by the labelings.
 const (
 	slotFree    = 0
 	slotBlocked = 1
+	slotRun     = 1 // slot value of a ship with r more cells to come: slotRun + r
 	slotBits    = 4
 	slotMask    = 1<<slotBits - 1
-	occBit      = 1 << 63 // marks a recorded transition that puts a ship on the cell
+	occBit      = 1 << 63 // marks a successor that puts a ship on the cell
+	recOcc      = 1 << 31 // marks a recorded transition that puts a ship on the cell
+	emptyKey    = ^uint64(0)
 )
 
 // maxWidth is the widest grid the packed state can hold.
@@ -38,33 +43,43 @@ type sweep struct {
 	overflow bool // some count did not fit in lanes words
 	leftPos  uint
 	fleetPos uint
-	ht       hashIndex
+	avail    []uint16 // avail[u]: bit t set when sub-multiset u holds a ship of length lens[t]
+	ht       hashTable
 	buf      []uint64
 }
 
-// table is the set of states before one cell, in discovery order, with their counts.
+// table is the set of states before one cell with their counts.
 type table struct {
 	keys []uint64
 	vals []uint64 // lanes words per key, least significant first
 }
 
-// record holds the transitions of one step: for state s of the table before the
-// cell, dst[start[s]:start[s+1]] are the indices of its successors, occBit set when
-// the cell is occupied.
+// record holds the transitions of one step: for state a of the table before the
+// cell, dst[start[a]:start[a+1]] are the indices of its successors, recOcc set when
+// the cell is occupied. While the step runs they are slot numbers.
 type record struct {
 	start []int32
-	dst   []uint64
+	dst   []uint32
 }
 
 func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
-	return &sweep{
+	s := &sweep{
 		g: g, f: f, rule: rule, lanes: lanes,
 		leftPos:  uint(slotBits * g.w),
 		fleetPos: uint(slotBits*g.w + slotBits),
+		avail:    make([]uint16, f.size),
 	}
+	for u := range f.size {
+		for t := range f.lens {
+			if f.digit(u, t) > 0 {
+				s.avail[u] |= 1 << t
+			}
+		}
+	}
+	return s
 }
 
-// initial returns the table before the first cell: nothing started, count 1.
+// initial returns the table before the first cell: nothing placed, count 1.
 func (s *sweep) initial() *table {
 	t := &table{keys: []uint64{uint64(s.f.full) << s.fleetPos}, vals: make([]uint64, s.lanes)}
 	t.vals[0] = 1
@@ -82,24 +97,27 @@ func (s *sweep) successors(key uint64, i, j int, out []uint64) []uint64 {
 	up := key >> colPos & slotMask
 	left := key >> s.leftPos & slotMask
 	u := int(key >> s.fleetPos)
-	base := key &^ (slotMask << colPos) &^ (slotMask << s.leftPos)
+	base := key &^ (slotMask << colPos) &^ (slotMask << s.leftPos) &^ (^uint64(0) << s.fleetPos)
 	lastCol := j == g.w-1
-	// emit builds the successor from the new slot of column j and the new left slot.
-	emit := func(col, lf uint64, occ bool, u int) {
-		k := base | col<<colPos
+	var prevPos uint
+	if j > 0 {
+		prevPos = colPos - slotBits
+	}
+	// emit appends the successor with column slot col, left slot lf and fleet u2.
+	emit := func(col, lf uint64, u2 int, occ bool) {
+		k := base | col<<colPos | uint64(u2)<<s.fleetPos
 		if !lastCol {
 			k |= lf << s.leftPos
 		}
-		k = k&(1<<s.fleetPos-1) | uint64(u)<<s.fleetPos
 		if occ {
 			if diag && j > 0 {
-				k = k&^(slotMask<<(colPos-slotBits)) | slotBlocked<<(colPos-slotBits)
+				k = k&^(slotMask<<prevPos) | slotBlocked<<prevPos
 			}
 			k |= occBit
 		}
 		out = append(out, k)
 	}
-	after := uint64(slotFree) // what an occupied cell leaves for its neighbour
+	after := uint64(slotFree) // what an occupied cell leaves for its neighbours
 	if sep {
 		after = slotBlocked
 	}
@@ -109,62 +127,67 @@ func (s *sweep) successors(key uint64, i, j int, out []uint64) []uint64 {
 			return out
 		}
 		col := after
-		if r := up - slotFree - 1; r > 1 {
+		if up-slotRun > 1 {
 			col = up - 1
 		}
-		emit(col, after, true, u)
+		emit(col, after, u, true)
 	case left > slotBlocked: // a horizontal ship goes on into this cell
 		if shot == board.Miss || up == slotBlocked {
 			return out
 		}
 		lf := after
-		if h := left - slotFree - 1; h > 1 {
+		if left-slotRun > 1 {
 			lf = left - 1
 		}
-		emit(after, lf, true, u)
+		emit(after, lf, u, true)
 	default:
 		if shot != board.Hit {
 			col := uint64(slotFree)
 			if diag && left == slotBlocked {
 				col = slotBlocked
 			}
-			emit(col, slotFree, false, u)
+			emit(col, slotFree, u, false)
 		}
 		if shot == board.Miss || up == slotBlocked || left == slotBlocked {
 			return out
 		}
 		f := s.f
-		for t, l := range f.lens {
-			if f.digit(u, t) == 0 {
-				continue
-			}
+		for m := s.avail[u]; m != 0; m &= m - 1 {
+			t := bits.TrailingZeros16(m)
+			l := f.lens[t]
 			rest := u - f.stride[t]
 			if l == 1 {
-				emit(after, after, true, rest)
+				emit(after, after, rest, true)
 				continue
 			}
 			if g.right[i][j] >= l {
-				emit(after, uint64(slotFree+l), true, rest)
+				emit(after, uint64(slotRun+l-1), rest, true)
 			}
 			if g.down[i][j] >= l {
-				emit(uint64(slotFree+l), after, true, rest)
+				emit(uint64(slotRun+l-1), after, rest, true)
 			}
 		}
 	}
 	return out
 }
 
+// finish returns the fleet left after a final state.
+func (s *sweep) finish(key uint64) (int, bool) { return int(key >> s.fleetPos), true }
+
 // step returns the table after cell (i, j). When rec is not nil it records the
 // transitions for a backward pass.
 func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 	n := len(cur.keys)
-	next := &table{keys: make([]uint64, 0, n+n/2), vals: make([]uint64, 0, (n+n/2)*s.lanes)}
-	s.ht.reset(n + n/2)
+	L := s.lanes
+	ht := &s.ht
+	// The table's size depends on n alone, so sweeping the same table again gives
+	// the same states in the same order: backward passes rely on it.
+	ht.reset(n+n/2, L)
 	if rec != nil {
 		rec.start = make([]int32, 0, n+1)
-		rec.dst = make([]uint64, 0, 2*n)
+		rec.dst = make([]uint32, 0, 2*n)
 	}
-	L := s.lanes
+	grows := 0
 	for a, key := range cur.keys {
 		if rec != nil {
 			rec.start = append(rec.start, int32(len(rec.dst)))
@@ -172,27 +195,38 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 		s.buf = s.successors(key, i, j, s.buf[:0])
 		src := cur.vals[a*L : a*L+L]
 		for _, sk := range s.buf {
-			k := sk &^ occBit
-			d, fresh := s.ht.find(k, next.keys)
-			if fresh {
-				next.keys = append(next.keys, k)
-				next.vals = append(next.vals, src...)
-			} else if L == 1 {
-				v, c := bits.Add64(next.vals[d], src[0], 0)
-				next.vals[d] = v
+			p := ht.slot(sk &^ occBit)
+			if rec != nil && ht.grows != grows {
+				// Slots moved: bring the positions recorded so far up to date.
+				grows = ht.grows
+				for x, d := range rec.dst {
+					rec.dst[x] = uint32(ht.moved[d&^recOcc]) | d&recOcc
+				}
+			}
+			if L == 1 {
+				v, c := bits.Add64(ht.data[p+1], src[0], 0)
+				ht.data[p+1] = v
 				if c != 0 {
 					s.overflow = true
 				}
-			} else if addTo(next.vals[d*L:d*L+L], src) {
+			} else if addTo(ht.data[p+1:p+1+L], src) {
 				s.overflow = true
 			}
 			if rec != nil {
-				rec.dst = append(rec.dst, uint64(d)|sk&occBit)
+				d := uint32(p / ht.stride)
+				if sk&occBit != 0 {
+					d |= recOcc
+				}
+				rec.dst = append(rec.dst, d)
 			}
 		}
 	}
+	next, where := ht.compact(rec != nil)
 	if rec != nil {
 		rec.start = append(rec.start, int32(len(rec.dst)))
+		for x, d := range rec.dst {
+			rec.dst[x] = uint32(where[d&^recOcc]) | d&recOcc
+		}
 	}
 	return next
 }
@@ -211,12 +245,12 @@ func (s *sweep) back(cur *table, rec *record, bnext []uint64, acc []uint64) []ui
 		clear(occ)
 		anyOcc := false
 		for _, d := range rec.dst[rec.start[a]:rec.start[a+1]] {
-			idx := int(d &^ occBit)
+			idx := int(d &^ recOcc)
 			src := bnext[idx*L : idx*L+L]
 			if addTo(ba, src) {
 				s.overflow = true
 			}
-			if d&occBit != 0 {
+			if d&recOcc != 0 {
 				anyOcc = true
 				if addTo(occ, src) {
 					s.overflow = true
@@ -267,59 +301,98 @@ func mulTo(dst, a, b []uint64) {
 	}
 }
 
-// hashIndex maps state keys to their index in a table's key slice.
-type hashIndex struct {
-	slots []int32 // index+1, 0 when empty
-	mask  uint64
-	shift uint
-	used  int
+// hashTable is an open-addressing table of states, each slot holding its key and
+// then its lanes count words, so that one probe touches one place in memory.
+type hashTable struct {
+	data   []uint64
+	stride int
+	mask   int
+	shift  uint
+	used   int
+	grows  int   // times the table grew since the last reset
+	moved  []int // after a grow: the new slot of each old slot's state
 }
 
-func (h *hashIndex) reset(n int) {
+func (h *hashTable) reset(n, lanes int) {
 	size := 16
 	for size < 2*n {
 		size *= 2
 	}
-	if len(h.slots) >= size && len(h.slots) <= 4*size {
-		clear(h.slots)
+	h.stride = 1 + lanes
+	h.alloc(size)
+	h.grows = 0
+}
+
+func (h *hashTable) alloc(size int) {
+	if cap(h.data) >= size*h.stride && cap(h.data) <= 4*size*h.stride {
+		h.data = h.data[:size*h.stride]
 	} else {
-		h.slots = make([]int32, size)
+		h.data = make([]uint64, size*h.stride)
 	}
-	h.mask = uint64(len(h.slots) - 1)
-	h.shift = uint(64 - bits.TrailingZeros(uint(len(h.slots))))
+	for p := 0; p < len(h.data); p += h.stride {
+		h.data[p] = emptyKey
+		clear(h.data[p+1 : p+h.stride])
+	}
+	h.mask = size - 1
+	h.shift = uint(64 - bits.TrailingZeros(uint(size)))
 	h.used = 0
 }
 
-// find returns the index of key in keys, or len(keys) and true when it is new (the
-// caller then appends it).
-func (h *hashIndex) find(key uint64, keys []uint64) (int, bool) {
-	if 2*(h.used+1) > len(h.slots) {
-		h.grow(keys)
+// slot returns the position in data of key's slot, adding the key with zero
+// counts when it is new.
+func (h *hashTable) slot(key uint64) int {
+	if 2*(h.used+1) > h.mask+1 {
+		h.grow()
 	}
-	p := (key * 0x9e3779b97f4a7c15) >> h.shift
+	i := int((key * 0x9e3779b97f4a7c15) >> h.shift)
 	for {
-		v := h.slots[p]
-		if v == 0 {
-			h.slots[p] = int32(len(keys) + 1)
+		p := i * h.stride
+		switch h.data[p] {
+		case key:
+			return p
+		case emptyKey:
+			h.data[p] = key
 			h.used++
-			return len(keys), true
+			return p
 		}
-		if keys[v-1] == key {
-			return int(v - 1), false
-		}
-		p = (p + 1) & h.mask
+		i = (i + 1) & h.mask
 	}
 }
 
-func (h *hashIndex) grow(keys []uint64) {
-	h.slots = make([]int32, 2*len(h.slots))
-	h.mask = uint64(len(h.slots) - 1)
-	h.shift = uint(64 - bits.TrailingZeros(uint(len(h.slots))))
-	for i, k := range keys {
-		p := (k * 0x9e3779b97f4a7c15) >> h.shift
-		for h.slots[p] != 0 {
-			p = (p + 1) & h.mask
+func (h *hashTable) grow() {
+	old := h.data
+	stride := h.stride
+	h.data = nil
+	h.alloc(2 * (h.mask + 1))
+	h.grows++
+	h.moved = make([]int, len(old)/stride)
+	for p := 0; p < len(old); p += stride {
+		if old[p] != emptyKey {
+			q := h.slot(old[p])
+			copy(h.data[q+1:q+stride], old[p+1:p+stride])
+			h.moved[p/stride] = q / stride
 		}
-		h.slots[p] = int32(i + 1)
 	}
+}
+
+// compact returns the table's states in slot order and, when asked, the index in
+// it of each slot's state (by slot number).
+func (h *hashTable) compact(withIndex bool) (*table, []int32) {
+	L := h.stride - 1
+	t := &table{keys: make([]uint64, 0, h.used), vals: make([]uint64, 0, h.used*L)}
+	var where []int32
+	if withIndex {
+		where = make([]int32, h.mask+1)
+	}
+	for p, i := 0, 0; p < len(h.data); p, i = p+h.stride, i+1 {
+		if h.data[p] == emptyKey {
+			continue
+		}
+		if withIndex {
+			where[i] = int32(len(t.keys))
+		}
+		t.keys = append(t.keys, h.data[p])
+		t.vals = append(t.vals, h.data[p+1:p+h.stride]...)
+	}
+	return t, where
 }
