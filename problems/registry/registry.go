@@ -14,6 +14,8 @@ import (
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/battleships"
 	"github.com/judgehq/judge/problems/bestmove"
+	"github.com/judgehq/judge/problems/defrag"
+	"github.com/judgehq/judge/problems/fleetcount"
 	"github.com/judgehq/judge/problems/sudoku"
 	"github.com/judgehq/judge/problems/trimines"
 )
@@ -27,6 +29,8 @@ func constructors() map[string]Constructor {
 		// problem constructors, one line each, kept in alphabetical order
 		"battleships": battleships.New,
 		"bestmove":    bestmove.New,
+		"defrag":      defrag.New,
+		"fleetcount":  fleetcount.New,
 		"sudoku":      sudoku.New,
 		"trimines":    trimines.New,
 	}
