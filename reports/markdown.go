@@ -66,9 +66,11 @@ func WriteProblemMarkdown(w io.Writer, pr ProblemRanking) error {
 	if ew.err != nil {
 		return ew.err
 	}
-	// The problem's own metrics get a column each, in order of first appearance.
+	// The problem's own metrics get a column each, in order of first appearance,
+	// unless a standard column already has the name.
 	var metrics []string
-	seen := map[string]bool{}
+	seen := map[string]bool{"submission": true, "dataset": true, "verdict": true, "score": true,
+		"cpu_ms": true, "wall_ms": true, "peak_kib": true, "message": true, "diff": true}
 	for _, e := range pr.Entries {
 		for _, r := range e.Results {
 			for _, m := range r.Outcome.Metrics {

@@ -18,7 +18,7 @@ import (
 func sampleReport() Report {
 	metas, rs := contest()
 	rs[5].Diff = UnifiedDiff("expected", "output", []byte("1\n2\n3\n"), []byte("1\nTWO\n3\n"), 0)
-	rs[5].Outcome.Metrics = []problems.Metric{{Name: "moves", Value: 12}}
+	rs[5].Outcome.Metrics = []problems.Metric{{Name: "moves", Value: 12}, {Name: "cpu_ms", Value: 1}}
 	rs[0].Started = time.Date(2026, 1, 2, 3, 4, 5, 6000, time.UTC)
 	rs = append(rs, res("s", "a|b", "1", problems.JE, 0, 0))
 	return Build(Input{Run: "run-1", Contest: "Demo", Generated: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
