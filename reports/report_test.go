@@ -314,7 +314,7 @@ func TestMarkdownPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(files["s.md"])
-	for _, want := range []string{"# s: S", "| submission | dataset | verdict | score | moves | cpu_ms |",
+	for _, want := range []string{"# s: S", "| submission | dataset | verdict | score | moves | cpu_ms | wall_ms |",
 		"[diff](s/c/2.diff)", "|    12 |", "a\\|b"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("s.md lacks %q:\n%s", want, s)
