@@ -171,8 +171,8 @@ func (pr ProblemRanking) Entry(submission string) (Entry, bool) {
 // highest attempt, in the order the results came.
 func latestAttempts(slug string, results []problems.Result) []problems.Result {
 	type key struct{ sub, ds string }
-	idx := map[key]int{}
-	var out []problems.Result
+	idx := make(map[key]int, len(results))
+	out := make([]problems.Result, 0, len(results))
 	for _, r := range results {
 		if slug != "" && r.Problem != slug {
 			continue
