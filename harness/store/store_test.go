@@ -184,6 +184,39 @@ func TestDone(t *testing.T) {
 	}
 }
 
+// Jobs finish on many goroutines at once; every Save must land, none may fail on
+// a locked database.
+func TestConcurrentSaves(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	run, err := s.NewRun(ctx, Run{Command: "contest"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const workers, each = 4, 40
+	errs := make(chan error, workers)
+	for w := range workers {
+		go func() {
+			for i := range each {
+				if err := s.Save(ctx, result(run.ID, fmt.Sprintf("w%d", w), strconv.Itoa(i), 0, problems.AC)); err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range workers {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	got, err := s.Results(ctx, run.ID)
+	if err != nil || len(got) != workers*each {
+		t.Errorf("%d results, %v; want %d", len(got), err, workers*each)
+	}
+}
+
 func TestOpenUpgradesOldDatabase(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
