@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/judgehq/judge/problems"
@@ -36,12 +37,47 @@ type Program struct {
 	Unavailable string
 }
 
-// Builder compiles submissions once per content hash into a cache folder.
+// Builder compiles submissions once per content hash into a cache folder. It is
+// safe for concurrent use.
 type Builder struct {
 	Cache     string // e.g. .judge/cache
 	Languages *Languages
 	// CompileTimeout bounds each compilation (default 60 s).
 	CompileTimeout time.Duration
+
+	mu       sync.Mutex
+	resolved map[string]string // language name → real interpreter path
+}
+
+// interpreter returns the program a language's run command starts: its resolve
+// command's answer when it has one that names an executable file, else run[0] as
+// found on PATH.
+func (b *Builder) interpreter(ctx context.Context, lang Language, run0 string) (string, error) {
+	if len(lang.Resolve) == 0 || strings.Contains(run0, "{") || strings.ContainsRune(run0, '/') {
+		return exec.LookPath(run0)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if p, ok := b.resolved[lang.Name]; ok {
+		return p, nil
+	}
+	path, err := exec.LookPath(run0)
+	if err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, lang.Resolve[0], lang.Resolve[1:]...).Output()
+	if real := strings.TrimSpace(string(out)); err == nil && filepath.IsAbs(real) {
+		if st, err := os.Stat(real); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+			path = real
+		}
+	}
+	if b.resolved == nil {
+		b.resolved = map[string]string{}
+	}
+	b.resolved[lang.Name] = path
+	return path, nil
 }
 
 // compileLogLimit caps the compiler output kept for a CE message.
@@ -132,11 +168,13 @@ func (b *Builder) sourceFile(ctx context.Context, source, abs string, lang Langu
 		return nil, fmt.Errorf("submission %s: %w", source, err)
 	}
 	p := &Program{Name: displayName(source), Source: source, Language: lang.Name, Hash: sum, AddressSpace: lang.UsesAddressSpaceLimit()}
-	if tool, ok := lang.Toolchain(); !ok {
-		p.Unavailable = fmt.Sprintf("language %s needs %s, which is not on PATH", lang.Name, tool)
-		return p, nil
-	}
 	dir := filepath.Join(b.Cache, sum)
+	if _, err := os.Stat(dir); err != nil { // not built yet: the compiler is needed
+		if tool, ok := lang.Toolchain(); !ok {
+			p.Unavailable = fmt.Sprintf("language %s needs %s, which is not on PATH", lang.Name, tool)
+			return p, nil
+		}
+	}
 	srcName := filepath.Base(abs)
 	vars := map[string]string{"dir": dir, "src": filepath.Join(dir, srcName), "class": strings.TrimSuffix(srcName, filepath.Ext(srcName))}
 	err = b.cached(dir, func(tmp string) (string, error) {
@@ -153,7 +191,7 @@ func (b *Builder) sourceFile(ctx context.Context, source, abs string, lang Langu
 		tv := map[string]string{"dir": tmp, "src": filepath.Join(tmp, srcName), "class": vars["class"]}
 		return b.compile(ctx, expand(lang.Compile, tv), tmp)
 	})
-	return b.finish(p, dir, err, expand(lang.Run, vars))
+	return b.finish(ctx, p, lang, dir, err, expand(lang.Run, vars))
 }
 
 // goPackage builds a folder holding a Go main package. Go's own build cache makes a
@@ -246,7 +284,7 @@ func (b *Builder) cached(dir string, build func(tmp string) (string, error)) err
 	return nil
 }
 
-func (b *Builder) finish(p *Program, dir string, err error, argv []string) (*Program, error) {
+func (b *Builder) finish(ctx context.Context, p *Program, lang Language, dir string, err error, argv []string) (*Program, error) {
 	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", p.Source, err)
 	}
@@ -254,7 +292,7 @@ func (b *Builder) finish(p *Program, dir string, err error, argv []string) (*Pro
 		p.CompileError = string(log)
 		return p, nil
 	}
-	path, err := exec.LookPath(argv[0])
+	path, err := b.interpreter(ctx, lang, argv[0])
 	if err != nil {
 		p.Unavailable = fmt.Sprintf("language %s runs with %s, which is not on PATH", p.Language, argv[0])
 		return p, nil

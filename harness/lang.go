@@ -25,6 +25,8 @@ type Language struct {
 	Run        []string `yaml:"run"`
 	// AddressSpace, when false, keeps RLIMIT_AS off for this language.
 	AddressSpace *bool `yaml:"address_space"`
+	// Resolve prints the real path of Run[0] (see languages.yaml).
+	Resolve []string `yaml:"resolve"`
 }
 
 // UsesAddressSpaceLimit reports whether RLIMIT_AS may be applied to programs of l.

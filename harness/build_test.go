@@ -1,0 +1,142 @@
+package harness
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func testBuilder(t *testing.T, extra string) *Builder {
+	t.Helper()
+	langs := DefaultLanguages()
+	if extra != "" {
+		f := filepath.Join(t.TempDir(), "langs.yaml")
+		if err := os.WriteFile(f, []byte(extra), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if langs, err = LoadLanguages(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &Builder{Cache: filepath.Join(t.TempDir(), "cache"), Languages: langs}
+}
+
+func writeFile(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestBuild(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	dir := t.TempDir()
+	extra := `languages:
+  - name: nolang
+    extensions: [.nol]
+    compile: [no-such-compiler-anywhere, "{src}"]
+    run: ["{dir}/main"]
+  - name: shell
+    extensions: [.sh]
+    run: [sh, "{src}"]
+    resolve: [sh, -c, "echo /bin/sh"]
+`
+	tests := []struct {
+		name, file, body string
+		check            func(t *testing.T, p *Program, err error)
+	}{
+		{"c ok", "ok.c", "int main(void){return 0;}", func(t *testing.T, p *Program, err error) {
+			if err != nil || p.CompileError != "" || p.Language != "c" || len(p.Hash) != 16 || !filepath.IsAbs(p.Argv[0]) {
+				t.Errorf("got %+v, %v", p, err)
+			}
+		}},
+		{"c compile error", "bad.c", "int main(void){ return x; }", func(t *testing.T, p *Program, err error) {
+			if err != nil || !strings.Contains(p.CompileError, "x") {
+				t.Errorf("want a CE naming x, got %+v, %v", p, err)
+			}
+		}},
+		{"missing toolchain", "a.nol", "", func(t *testing.T, p *Program, err error) {
+			if err != nil || !strings.Contains(p.Unavailable, "no-such-compiler-anywhere") {
+				t.Errorf("want unavailable, got %+v, %v", p, err)
+			}
+		}},
+		{"resolved interpreter", "s.sh", "exit 0", func(t *testing.T, p *Program, err error) {
+			if err != nil || p.Argv[0] != "/bin/sh" {
+				t.Errorf("want /bin/sh from resolve, got %+v, %v", p, err)
+			}
+		}},
+		{"binary", "prog", "#!/bin/sh\nexit 0\n", func(t *testing.T, p *Program, err error) {
+			if err != nil || p.Language != "binary" {
+				t.Errorf("got %+v, %v", p, err)
+			}
+		}},
+		{"unknown extension", "x.zz", "", func(t *testing.T, p *Program, err error) {
+			if err == nil || !strings.Contains(err.Error(), `unknown language for extension ".zz"`) {
+				t.Errorf("err = %v", err)
+			}
+		}},
+	}
+	b := testBuilder(t, extra)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeFile(t, dir, tt.file, tt.body)
+			if tt.file == "x.zz" {
+				os.Chmod(path, 0o644)
+			}
+			p, err := b.Build(context.Background(), path)
+			tt.check(t, p, err)
+		})
+	}
+	t.Run("command line", func(t *testing.T) {
+		p, err := b.Build(context.Background(), "sh -c true")
+		if err != nil || p.Language != "command" || len(p.Argv) != 3 {
+			t.Errorf("got %+v, %v", p, err)
+		}
+	})
+	t.Run("missing file", func(t *testing.T) {
+		_, err := b.Build(context.Background(), filepath.Join(dir, "nope.c"))
+		if err == nil || !strings.Contains(err.Error(), "nope.c: no such file") {
+			t.Errorf("err = %v", err)
+		}
+	})
+	t.Run("cache hit", func(t *testing.T) {
+		src := writeFile(t, dir, "again.c", "int main(void){return 1;}")
+		p1, err := b.Build(context.Background(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Break the compiler: a cached build must not need it.
+		b2 := &Builder{Cache: b.Cache, Languages: b.Languages}
+		t.Setenv("PATH", "/nonexistent")
+		p2, err := b2.Build(context.Background(), src)
+		if err != nil || p2.Hash != p1.Hash || p2.Argv[0] != p1.Argv[0] {
+			t.Errorf("cache miss: %+v vs %+v, %v", p1, p2, err)
+		}
+	})
+}
+
+func TestParseLanguages(t *testing.T) {
+	tests := []struct{ yaml, want string }{
+		{"languages:\n  - name: x\n", "run command missing"},
+		{"languages:\n  - run: [a]\n", "name missing"},
+		{"languages:\n  - {name: a, run: [x]}\n  - {name: a, run: [y]}\n", "defined twice"},
+		{"languages:\n  - {name: a, run: [x], extensions: [c]}\n", "must start with a dot"},
+		{"languages:\n  - {name: a, run: [x], colour: 1}\n", "field colour not found"},
+	}
+	for _, tt := range tests {
+		if _, err := ParseLanguages([]byte(tt.yaml)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParseLanguages(%q) = %v, want %q", tt.yaml, err, tt.want)
+		}
+	}
+	if _, err := ParseLanguages(builtinLanguages); err != nil {
+		t.Errorf("built-in table: %v", err)
+	}
+}
