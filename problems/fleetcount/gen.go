@@ -14,7 +14,8 @@ import (
 //
 //	r, c     board size (default 5 × 5)
 //	rule     touch, noside, nocontact or any (default any: drawn at random)
-//	fleet    ship lengths separated by commas, e.g. 5,4,3,3,2 (default: 1–4 random ships)
+//	fleet    ship lengths separated by dashes or commas, e.g. 5-4-3-3-2 (default: 1–4
+//	         random ships; dashes survive command lines that split values at commas)
 //	mode     empty (no shots), random (independent misses and hits) or game (default):
 //	         a fleet is placed at random and some cells are shot, hits where it lies
 //	miss     percentage of misses in random mode (default 20)
@@ -147,7 +148,7 @@ func fleetParam(s string, b *board.Board, rng *rand.Rand) ([]int, error) {
 		}
 		return ships, nil
 	}
-	parts := strings.Split(s, ",")
+	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '-' })
 	if len(parts) > board.MaxShips {
 		return nil, fmt.Errorf("fleet=%q: at most %d ships", s, board.MaxShips)
 	}

@@ -45,7 +45,9 @@ type sweep struct {
 	fleetPos uint
 	avail    []uint16 // avail[u]: bit t set when sub-multiset u holds a ship of length lens[t]
 	ht       hashTable
-	buf      []uint64
+	buf      []uint64 // successors of a block of states
+	from     []int32  // the state each successor in buf comes from
+	sink     uint64   // keeps the warming loads of step from being optimised away
 }
 
 // table is the set of states before one cell with their counts.
@@ -182,42 +184,63 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 	ht := &s.ht
 	// The table's size depends on n alone, so sweeping the same table again gives
 	// the same states in the same order: backward passes rely on it.
-	ht.reset(n+n/2, L)
+	ht.reset(n, L)
 	if rec != nil {
 		rec.start = make([]int32, 0, n+1)
 		rec.dst = make([]uint32, 0, 2*n)
 	}
 	grows := 0
-	for a, key := range cur.keys {
-		if rec != nil {
-			rec.start = append(rec.start, int32(len(rec.dst)))
-		}
-		s.buf = s.successors(key, i, j, s.buf[:0])
-		src := cur.vals[a*L : a*L+L]
-		for _, sk := range s.buf {
-			p := ht.slot(sk &^ occBit)
-			if rec != nil && ht.grows != grows {
-				// Slots moved: bring the positions recorded so far up to date.
-				grows = ht.grows
-				for x, d := range rec.dst {
-					rec.dst[x] = uint32(ht.moved[d&^recOcc]) | d&recOcc
-				}
+	// States go in blocks: first all successors of the block are listed and their
+	// home slots read, so that the memory loads overlap; then they are added.
+	const block = 64
+	for a0 := 0; a0 < n; a0 += block {
+		a1 := min(a0+block, n)
+		s.buf = s.buf[:0]
+		s.from = s.from[:0]
+		for a := a0; a < a1; a++ {
+			before := len(s.buf)
+			s.buf = s.successors(cur.keys[a], i, j, s.buf)
+			for range len(s.buf) - before {
+				s.from = append(s.from, int32(a))
 			}
-			if L == 1 {
-				v, c := bits.Add64(ht.data[p+1], src[0], 0)
-				ht.data[p+1] = v
-				if c != 0 {
+		}
+		var sink uint64
+		for _, sk := range s.buf {
+			sink += ht.data[ht.home(sk&^occBit)*ht.stride]
+		}
+		s.sink += sink
+		x := 0
+		for a := a0; a < a1; a++ {
+			if rec != nil {
+				rec.start = append(rec.start, int32(len(rec.dst)))
+			}
+			src := cur.vals[a*L : a*L+L]
+			for ; x < len(s.buf) && int(s.from[x]) == a; x++ {
+				sk := s.buf[x]
+				p := ht.slot(sk &^ occBit)
+				if rec != nil && ht.grows != grows {
+					// Slots moved: bring the positions recorded so far up to date.
+					grows = ht.grows
+					for y, d := range rec.dst {
+						rec.dst[y] = uint32(ht.moved[d&^recOcc]) | d&recOcc
+					}
+				}
+				if L == 1 {
+					v, c := bits.Add64(ht.data[p+1], src[0], 0)
+					ht.data[p+1] = v
+					if c != 0 {
+						s.overflow = true
+					}
+				} else if addTo(ht.data[p+1:p+1+L], src) {
 					s.overflow = true
 				}
-			} else if addTo(ht.data[p+1:p+1+L], src) {
-				s.overflow = true
-			}
-			if rec != nil {
-				d := uint32(p / ht.stride)
-				if sk&occBit != 0 {
-					d |= recOcc
+				if rec != nil {
+					d := uint32(p / ht.stride)
+					if sk&occBit != 0 {
+						d |= recOcc
+					}
+					rec.dst = append(rec.dst, d)
 				}
-				rec.dst = append(rec.dst, d)
 			}
 		}
 	}
@@ -344,7 +367,7 @@ func (h *hashTable) slot(key uint64) int {
 	if 2*(h.used+1) > h.mask+1 {
 		h.grow()
 	}
-	i := int((key * 0x9e3779b97f4a7c15) >> h.shift)
+	i := h.home(key)
 	for {
 		p := i * h.stride
 		switch h.data[p] {
@@ -358,6 +381,9 @@ func (h *hashTable) slot(key uint64) int {
 		i = (i + 1) & h.mask
 	}
 }
+
+// home returns the slot number where key's probe starts.
+func (h *hashTable) home(key uint64) int { return int((key * 0x9e3779b97f4a7c15) >> h.shift) }
 
 func (h *hashTable) grow() {
 	old := h.data
