@@ -95,8 +95,8 @@ func RankProblem(meta problems.Meta, results []problems.Result, entrants []strin
 	return RankProblemBy(Rule(meta.Score.Ranking), meta, results, entrants)
 }
 
-// RankProblemBy ranks the results of one problem (results of other problems are
-// ignored) by rule. entrants fixes the order of equal entries and names submissions
+// RankProblemBy ranks the results of one problem, meta.Slug (results of other
+// problems are ignored; with an empty slug every result counts), by rule. entrants fixes the order of equal entries and names submissions
 // that may have no result, which then rank last with nothing; submissions that have
 // results but are not in entrants are appended in order of first appearance. When a
 // submission has several attempts on a dataset, the highest attempt counts.
