@@ -293,7 +293,8 @@ func (s *Store) Run(ctx context.Context, id string) (Run, error) {
 
 // Save stores one result under its run (r.Run), committing before it returns. A
 // result with the same run, problem, submission, dataset and attempt as a stored one
-// replaces it.
+// replaces it. A cancelled ctx makes Save fail, so a caller that stops on Ctrl-C
+// should save the results that finished with context.WithoutCancel(ctx).
 func (s *Store) Save(ctx context.Context, r problems.Result) error {
 	if r.Run == "" {
 		return errors.New("save result: no run id")
