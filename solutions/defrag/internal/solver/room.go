@@ -2,6 +2,9 @@ package solver
 
 import "slices"
 
+// maxScan is the most breaks one search for a plan looks at.
+const maxScan = 32
+
 // maxBlockers is the most runs an eviction plan moves out of the way for one join.
 const maxBlockers = 4
 
@@ -28,6 +31,12 @@ func (st *state) makeRoom() bool {
 	if best.fixes > 0 && best.moves <= 3*best.fixes {
 		return st.execute(best)
 	}
+	if st.consolidateCost() <= 4 && st.consolidate() {
+		return true
+	}
+	if st.pullSmallest() {
+		return true
+	}
 	if st.consolidate() {
 		return true
 	}
@@ -35,6 +44,61 @@ func (st *state) makeRoom() bool {
 		return st.execute(best)
 	}
 	return false
+}
+
+// pullSmallest joins the break whose second run is smallest by pulling that run
+// to its predecessor a hole's size at a time, evicting what stands in the way in
+// pieces. It reports whether the break was mended.
+func (st *state) pullSmallest() bool {
+	a := int32(-1)
+	for id := range st.runs {
+		r := &st.runs[id]
+		if !r.dead && r.next >= 0 && (a < 0 || st.runs[r.next].len < st.runs[st.runs[a].next].len) {
+			a = int32(id)
+		}
+	}
+	if a < 0 {
+		return false
+	}
+	b := st.runs[a].next
+	budget := 2*st.runs[b].len + 64
+	for st.runs[a].next == b && !st.runs[b].dead && budget > 0 {
+		budget--
+		rb := st.runs[b]
+		x := st.runs[a].end()
+		if f := st.freeFrom(x); f > 0 {
+			st.move(rb.start, x, min(f, rb.len))
+			continue
+		}
+		if x >= st.n {
+			return false
+		}
+		z := st.own[x]
+		path := hole{x, x + rb.len}
+		h, ok := st.largest(path)
+		if !ok {
+			return false
+		}
+		st.move(x, h.s, min(st.runs[z].len, h.e-h.s))
+	}
+	return st.runs[a].next != b || st.runs[b].dead
+}
+
+// largest returns the largest hole that does not meet avoid.
+func (st *state) largest(avoid hole) (hole, bool) {
+	bi := -1
+	for i, h := range st.holes {
+		if h.s < avoid.e && avoid.s < h.e {
+			continue
+		}
+		if bi < 0 || h.e-h.s > st.holes[bi].e-st.holes[bi].s {
+			bi = i
+		}
+	}
+	if bi < 0 {
+		return hole{}, false
+	}
+	return st.holes[bi], true
 }
 
 func (st *state) execute(p plan) bool {
@@ -50,12 +114,14 @@ func (st *state) execute(p plan) bool {
 func (st *state) bestPlan() plan {
 	best := plan{head: -1}
 	n := len(st.runs)
-	for k := 0; k < n; k++ {
+	seen := 0
+	for k := 0; k < n && seen < maxScan; k++ {
 		id := (st.cursor + k) % n
 		r := &st.runs[id]
 		if r.dead || r.next < 0 {
 			continue
 		}
+		seen++
 		if r.prev < 0 {
 			size, k := int32(0), 0
 			for x := int32(id); x >= 0; x = st.runs[x].next {
@@ -227,6 +293,7 @@ func (st *state) compact() {
 			frees = append(frees, from+i)
 		}
 	}
+	st.breaks = 0 // the state's runs are stale from here on; only moves matter
 	for t := int32(0); t < used; t++ {
 		p := pos[t]
 		if p == t {
@@ -261,26 +328,73 @@ func (st *state) compact() {
 // are finite. It picks the pair that costs the fewest moves and reports whether
 // there was one.
 func (st *state) consolidate() bool {
+	bi, _, third, bdst := st.pickPair()
+	if bi < 0 {
+		return false
+	}
+	return st.mergePair(bi, third, bdst)
+}
+
+// consolidateCost returns the moves the next consolidate would make (a large number
+// when there is nothing to merge).
+func (st *state) consolidateCost() int32 {
+	bi, cost, _, _ := st.pickPair()
+	if bi < 0 {
+		return 1 << 30
+	}
+	return cost
+}
+
+// pickPair chooses the neighbouring holes that are cheapest to merge.
+func (st *state) pickPair() (int, int32, bool, hole) {
+	// The three largest holes tell in O(1) whether some hole other than the pair
+	// holds the data between them.
+	var top [3]int // indexes of the largest holes, -1 when fewer
+	top = [3]int{-1, -1, -1}
+	size := func(i int) int32 {
+		if i < 0 {
+			return 0
+		}
+		return st.holes[i].e - st.holes[i].s
+	}
+	for i := range st.holes {
+		switch {
+		case size(i) > size(top[0]):
+			top = [3]int{i, top[0], top[1]}
+		case size(i) > size(top[1]):
+			top = [3]int{top[0], i, top[1]}
+		case size(i) > size(top[2]):
+			top[2] = i
+		}
+	}
 	bi, bcost, third := -1, int32(0), false
-	var bdst hole
 	for i := 0; i+1 < len(st.holes); i++ {
 		h1, h2 := st.holes[i], st.holes[i+1]
 		span := h2.s - h1.e
 		step := max(h1.e-h1.s, h2.e-h2.s)
-		cost := (span + step - 1) / step
-		dst, ok := hole{}, false
+		cost, ok := (span+step-1)/step, false
 		if cost > 1 {
-			if dst, ok = st.bestFit(span, hole{h1.s, h2.e}, nil); ok {
-				cost = 1
+			for _, t := range top {
+				if t >= 0 && t != i && t != i+1 && size(t) >= span {
+					cost, ok = 1, true
+					break
+				}
 			}
 		}
 		if bi < 0 || cost < bcost {
-			bi, bcost, third, bdst = i, cost, ok, dst
+			bi, bcost, third = i, cost, ok
 		}
 	}
-	if bi < 0 {
-		return false
+	var dst hole
+	if third {
+		h1, h2 := st.holes[bi], st.holes[bi+1]
+		dst, third = st.bestFit(h2.s-h1.e, hole{h1.s, h2.e}, nil)
 	}
+	return bi, bcost, third, dst
+}
+
+// mergePair merges holes bi and bi+1 as pickPair planned.
+func (st *state) mergePair(bi int, third bool, bdst hole) bool {
 	h1, h2 := st.holes[bi], st.holes[bi+1]
 	span := h2.s - h1.e
 	switch {

@@ -51,14 +51,28 @@ type state struct {
 	queue  []int32
 	moves  []Move
 	breaks int
-	cursor int // where the search for a plan resumes
+	cursor int     // where the search for a plan resumes
+	dirty  []int32 // runs next to holes that changed: their breaks may now join
 }
 
 // Solve returns moves that defragment d. d must be a valid disk.
+//
+// Two strategies run: the greedy phases alone, and a sweep that first walks the free
+// space across the disk gathering small fragmented files (see sweep) before the
+// greedy phases finish the rest. The shorter answer wins; the greedy run stops as
+// soon as it is longer than the sweep's.
 func Solve(d *disk.Disk) []Move {
-	st := newState(d)
-	st.solve()
-	return st.moves
+	sw := sweepPlan(d)
+	gr := newState(d)
+	rooms := 64 + 2*gr.breaks
+	if free := d.Blocks - d.Used(); 100*free < 3*d.Blocks {
+		// Nearly full: the greedy phases rarely win there and would take long to lose.
+		rooms = 64 + gr.breaks/4
+	}
+	if gr.solve(len(sw), rooms) && len(gr.moves) < len(sw) {
+		return gr.moves
+	}
+	return sw
 }
 
 // Naive is the baseline: it moves each fragmented file, fragment by fragment, into
@@ -109,28 +123,46 @@ func newState(d *disk.Disk) *state {
 	return st
 }
 
-func (st *state) solve() {
+// solve runs the greedy phases until every file is whole. It gives up and reports
+// false once it has made more than limit moves or needed more than rooms calls of
+// makeRoom; past 4 × blocks moves it falls back on compaction.
+func (st *state) solve(limit, rooms int) bool {
 	st.drain()
+	st.dirty = st.dirty[:0]
+	var queue []int32 // runs whose break may have become joinable
+	for id := len(st.runs) - 1; id >= 0; id-- {
+		if st.runs[id].next >= 0 && !st.runs[id].dead {
+			queue = append(queue, int32(id))
+		}
+	}
 	for st.breaks > 0 {
-		progress := false
-		for id := range st.runs {
-			if st.breaks == 0 {
-				break
-			}
-			if st.join(int32(id)) {
-				progress = true
+		if len(st.moves) > limit {
+			return false
+		}
+		for len(queue) > 0 && st.breaks > 0 {
+			id := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			if st.join(id) {
 				st.drain()
 			}
+			queue = append(queue, st.dirty...)
+			st.dirty = st.dirty[:0]
 		}
-		if progress {
-			continue
+		if st.breaks == 0 {
+			break
+		}
+		if rooms--; rooms < 0 {
+			return false
 		}
 		if len(st.moves) > 4*int(st.n)+1000 || !st.makeRoom() {
 			st.compact()
-			return
+			return len(st.moves) <= limit
 		}
 		st.drain()
+		queue = append(queue, st.dirty...)
+		st.dirty = st.dirty[:0]
 	}
+	return true
 }
 
 // holeAt returns the index of the hole holding block x, or -1.
@@ -183,6 +215,12 @@ func (st *state) refresh(lo, hi int32) {
 		}
 		fresh = append(fresh, hole{x, e})
 		st.queue = append(st.queue, x)
+		if x > 0 {
+			st.dirty = append(st.dirty, st.own[x-1])
+		}
+		if e < st.n && st.runs[st.own[e]].prev >= 0 {
+			st.dirty = append(st.dirty, st.runs[st.own[e]].prev)
+		}
 		x = e
 	}
 	st.holes = slices.Replace(st.holes, i, j, fresh...)
