@@ -4,7 +4,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -33,16 +32,8 @@ func run(in io.Reader, out io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("counting: %w", err)
 	}
-	w := bufio.NewWriter(out)
-	fmt.Fprintln(w, res.Total)
-	for _, row := range res.Cells {
-		for c, v := range row {
-			if c > 0 {
-				w.WriteByte(' ')
-			}
-			w.WriteString(v.String())
-		}
-		w.WriteByte('\n')
+	if _, err := res.WriteTo(out); err != nil {
+		return fmt.Errorf("writing output: %w", err)
 	}
-	return w.Flush()
+	return nil
 }

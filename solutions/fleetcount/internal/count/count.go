@@ -10,7 +10,9 @@
 package count
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"math/big"
 
 	"github.com/judgehq/judge/problems/fleetcount/board"
@@ -240,4 +242,27 @@ func putBig(words []uint64, x *big.Int) {
 		words[i] = new(big.Int).And(y, mask).Uint64()
 		y.Rsh(y, 64)
 	}
+}
+
+// WriteTo writes the result in the output format: the total, then one line of
+// per-cell counts per row.
+func (r *Result) WriteTo(w io.Writer) (int64, error) {
+	bw := bufio.NewWriter(w)
+	var n int64
+	put := func(s string) {
+		k, _ := bw.WriteString(s)
+		n += int64(k)
+	}
+	put(r.Total.String())
+	put("\n")
+	for _, row := range r.Cells {
+		for c, v := range row {
+			if c > 0 {
+				put(" ")
+			}
+			put(v.String())
+		}
+		put("\n")
+	}
+	return n, bw.Flush()
 }
