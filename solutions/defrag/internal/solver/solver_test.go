@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/judgehq/judge/problems"
@@ -142,19 +144,28 @@ func BenchmarkSecretRatio(b *testing.B) {
 	b.ReportMetric(worst, "moves/lb-worst")
 }
 
-// BenchmarkSolve32767 times the solver alone on full-size secret disks.
+// BenchmarkSolve32767 times the solver alone on each full-size secret disk.
 func BenchmarkSolve32767(b *testing.B) {
-	var big []*disk.Disk
-	for _, d := range secretSet(b) {
+	set := secretSet(b)
+	var names []string
+	for name, d := range set {
 		if d.Blocks == disk.MaxBlocks {
-			big = append(big, d)
+			names = append(names, name)
 		}
 	}
-	if len(big) == 0 {
+	if len(names) == 0 {
 		b.Skip("no full-size disks")
 	}
-	b.ResetTimer()
-	for i := range b.N {
-		Solve(big[i%len(big)])
+	slices.Sort(names)
+	for _, name := range names {
+		d := set[name]
+		b.Run(strings.TrimSuffix(name, ".in"), func(b *testing.B) {
+			moves := 0
+			for range b.N {
+				moves = len(Solve(d))
+			}
+			b.ReportMetric(float64(moves), "moves")
+			b.ReportMetric(defrag.Ratio(moves, d.LowerBound()), "moves/lb")
+		})
 	}
 }
