@@ -89,10 +89,16 @@ const compileLogLimit = 64 << 10
 // understood at all (no such file, unknown language); compile errors and missing
 // toolchains are reported in the Program.
 func (b *Builder) Build(ctx context.Context, source string) (*Program, error) {
+	return b.BuildAs(ctx, source, "")
+}
+
+// BuildAs is Build with the language named instead of inferred from the file's
+// extension ("" infers it).
+func (b *Builder) BuildAs(ctx context.Context, source, language string) (*Program, error) {
 	st, statErr := os.Stat(source)
 	if statErr != nil {
 		if strings.ContainsAny(source, " \t") {
-			return b.command(source)
+			return b.Command(source)
 		}
 		return nil, fmt.Errorf("submission %s: %w", source, unwrapPathError(statErr))
 	}
@@ -101,7 +107,17 @@ func (b *Builder) Build(ctx context.Context, source string) (*Program, error) {
 		return nil, fmt.Errorf("submission %s: %w", source, err)
 	}
 	if st.IsDir() {
+		if language != "" && language != "go" && language != "go-package" {
+			return nil, fmt.Errorf("submission %s: a folder must hold a Go main package, not %s", source, language)
+		}
 		return b.goPackage(ctx, source, abs)
+	}
+	if language != "" {
+		lang, ok := b.Languages.ByName(language)
+		if !ok {
+			return nil, fmt.Errorf("submission %s: unknown language %q", source, language)
+		}
+		return b.sourceFile(ctx, source, abs, lang)
 	}
 	if lang, ok := b.Languages.ByExtension(abs); ok {
 		return b.sourceFile(ctx, source, abs, lang)
@@ -148,8 +164,13 @@ func displayName(source string) string {
 	return base
 }
 
-func (b *Builder) command(line string) (*Program, error) {
+// Command makes a Program of a command line, split at white space; its first word
+// is looked up on PATH.
+func (b *Builder) Command(line string) (*Program, error) {
 	argv := strings.Fields(line)
+	if len(argv) == 0 {
+		return nil, errors.New("empty command line")
+	}
 	path, err := exec.LookPath(argv[0])
 	if err != nil {
 		return nil, fmt.Errorf("command %q: %s not found", line, argv[0])

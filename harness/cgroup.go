@@ -28,8 +28,9 @@ type cgroups struct {
 	prefix   string
 	sequence atomic.Int64
 
-	mu   sync.Mutex
-	free []*cgroup // emptied groups kept for the next run
+	mu       sync.Mutex
+	free     []*cgroup // emptied groups kept for the next run
+	emptying sync.WaitGroup
 }
 
 // cgroup is one run's control group.
@@ -223,21 +224,46 @@ func (s *cgroups) acquire(memory, processes int64) (*cgroup, error) {
 	return c, nil
 }
 
-// release takes a group back after its run: kept for reuse when it is empty,
-// removed otherwise.
+// release takes a group back after its run. In the background, off the run's
+// critical path, the memory still charged to it (page cache of the files the
+// program read) is reclaimed, so that it cannot inflate the next program's peak;
+// the group is then kept for reuse, or removed when it cannot be emptied.
 func (s *cgroups) release(c *cgroup) {
+	s.emptying.Add(1)
+	go func() {
+		defer s.emptying.Done()
+		if !c.empty() {
+			c.remove()
+			return
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.free = append(s.free, c)
+	}()
+}
+
+// empty reports whether the group has no process left and, after reclaiming, less
+// than 64 KiB of memory charged.
+func (c *cgroup) empty() bool {
 	data, err := os.ReadFile(filepath.Join(c.dirs[len(c.dirs)-1], "cgroup.procs"))
 	if err != nil || len(bytes.TrimSpace(data)) > 0 {
-		c.remove()
-		return
+		return false
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.free = append(s.free, c)
+	mem := c.dirs[0]
+	usage := "memory.usage_in_bytes"
+	if c.sys.version == 2 {
+		usage = "memory.current"
+		_ = os.WriteFile(filepath.Join(mem, "memory.reclaim"), []byte("1G"), 0)
+	} else {
+		_ = os.WriteFile(filepath.Join(mem, "memory.force_empty"), []byte("0"), 0)
+	}
+	n, ok := readInt(filepath.Join(mem, usage))
+	return ok && n < 64<<10
 }
 
 // close removes the groups kept for reuse.
 func (s *cgroups) close() {
+	s.emptying.Wait()
 	s.mu.Lock()
 	free := s.free
 	s.free = nil

@@ -24,8 +24,10 @@ type Judge struct {
 	Jobs    int    // runs at once; 0 means the number of CPUs
 }
 
-// Task is one program on one dataset.
+// Task is one program on one dataset of a problem, under limits.
 type Task struct {
+	Problem problems.Problem
+	Limits  problems.Limits
 	Program *Program
 	Dataset problems.Dataset
 	Attempt int
@@ -37,15 +39,20 @@ type Task struct {
 // Judged is the result of a task, with the output kept for diffs and regen.
 type Judged struct {
 	problems.Result
+	// Interrupted is true when the task was stopped or never started because the
+	// context ended: the result is not a judgement and must not be stored.
+	Interrupted bool
 	// Output is the run's answer-bearing output: kept for WA and PE results (for a
 	// diff) and when the task asked for it.
 	Output []byte
 }
 
-// Judge runs every task on problem p under limits, jobs at a time, and returns the
-// results in the order of tasks, whatever order they finished in. progress, when
-// not nil, is called once per finished task (from one goroutine at a time).
-func (j *Judge) Judge(ctx context.Context, p problems.Problem, limits problems.Limits, tasks []Task, progress func(done int, r Judged)) []Judged {
+// Judge runs every task, jobs at a time (tasks may belong to different problems),
+// and returns the results in the order of tasks, whatever order they finished in.
+// progress, when not nil, is called with the task's index once per finished task
+// (from one goroutine at a time) and may amend the result before it is kept. When ctx ends, running tasks are stopped and the rest are not started;
+// their results are marked Interrupted.
+func (j *Judge) Judge(ctx context.Context, tasks []Task, progress func(i int, r *Judged)) []Judged {
 	jobs := j.Jobs
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
@@ -54,20 +61,18 @@ func (j *Judge) Judge(ctx context.Context, p problems.Problem, limits problems.L
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	done := 0
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				r := j.one(ctx, p, limits, tasks[i])
-				out[i] = r
+				r := j.one(ctx, tasks[i])
 				if progress != nil {
 					mu.Lock()
-					done++
-					progress(done, r)
+					progress(i, &r)
 					mu.Unlock()
 				}
+				out[i] = r
 			}
 		}()
 	}
@@ -81,19 +86,32 @@ feed:
 	}
 	close(next)
 	wg.Wait()
+	for i := range out {
+		if out[i].Problem == "" { // never started
+			out[i] = newJudged(tasks[i])
+			out[i].Interrupted = true
+			out[i].Outcome = problems.Rejected(problems.JE, "not run: %v", ctx.Err())
+		}
+	}
 	return out
 }
 
-// one judges a single task.
-func (j *Judge) one(ctx context.Context, p problems.Problem, limits problems.Limits, t Task) Judged {
-	meta := p.Meta()
+func newJudged(t Task) Judged {
 	prog := t.Program
-	r := Judged{Result: problems.Result{
-		Problem: meta.Slug, Submission: prog.Name, Source: prog.Source, Hash: prog.Hash,
+	return Judged{Result: problems.Result{
+		Problem: t.Problem.Meta().Slug, Submission: prog.Name, Source: prog.Source, Hash: prog.Hash,
 		Language: prog.Language, Dataset: t.Dataset.Name, Attempt: t.Attempt, Started: time.Now().UTC(),
 	}}
+}
+
+// one judges a single task.
+func (j *Judge) one(ctx context.Context, t Task) Judged {
+	p, limits, prog := t.Problem, t.Limits, t.Program
+	meta := p.Meta()
+	r := newJudged(t)
 	switch {
 	case ctx.Err() != nil:
+		r.Interrupted = true
 		r.Outcome = problems.Rejected(problems.JE, "not run: %v", ctx.Err())
 		return r
 	case prog.CompileError != "":
@@ -109,7 +127,8 @@ func (j *Judge) one(ctx context.Context, p problems.Problem, limits problems.Lim
 		r.Outcome = problems.Rejected(problems.JE, "%v", err)
 		return r
 	}
-	if m.Canceled && ctx.Err() != nil {
+	if ctx.Err() != nil {
+		r.Interrupted = true
 		r.Outcome = problems.Rejected(problems.JE, "stopped: %v", ctx.Err())
 		return r
 	}

@@ -1,17 +1,12 @@
 package main
 
 import (
-	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"time"
 
 	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 
 	"github.com/judgehq/judge/harness"
 	"github.com/judgehq/judge/problems"
@@ -47,7 +42,7 @@ Examples:
    judge run defrag "python3 defrag.py" --time-limit 5
    judge run trimines solutions/trimines/reference --group winrate --json > out.json`,
 		Flags: append([]cli.Flag{
-			jobsFlag(),
+			jobsFlag(), outFlag(),
 			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON (reports/results.schema.json) instead of tables"},
 			&cli.BoolFlag{Name: "details", Usage: "one table per submission, with every dataset's figures and message"},
 		}, limitFlags()...),
@@ -83,22 +78,36 @@ Examples:
 			if err != nil {
 				return err
 			}
-			results := judgeAll(ctx, c, e, p, limits, progs, ds, false)
-			rows := make([]problems.Result, len(results))
-			for i, r := range results {
-				rows[i] = r.Result
+			st, err := e.openStore(ctx)
+			if err != nil {
+				return err
 			}
-			w := c.App.Writer
-			if c.Bool("json") {
-				rep := reports.Build(reports.Input{Run: rows[0].Run, Generated: time.Now().UTC(),
-					Problems: []problems.Meta{p.Meta()}, Entrants: names(progs), Results: rows})
-				return reports.WriteJSON(w, rep)
+			defer st.Close()
+			cfg := runConfig{Problems: []problems.Meta{p.Meta()}, Entrants: names(progs), Details: c.Bool("details")}
+			if p.Meta().Score.Ranking == problems.RankPenalty {
+				cfg.ChallengeLog = []string{p.Meta().Slug}
 			}
-			if err := printRunTables(w, p.Meta(), progs, ds, rows, c.Bool("details"), e.color); err != nil {
+			s, err := newSession(ctx, st, "run", c.Args().Slice(), "", cfg)
+			if err != nil {
+				return err
+			}
+			results, err := s.judge(ctx, c, e, tasksFor(p, limits, progs, ds, false, 1))
+			s.finish(ctx, ctx.Err() != nil)
+			if err != nil {
 				return err
 			}
 			if ctx.Err() != nil {
-				return failed("interrupted: results above are those finished before the interrupt")
+				rows := resultsOf(results)
+				if err := printRunTables(c.App.Writer, p.Meta(), cfg.Entrants, rows, cfg.Details, e.color); err != nil {
+					return err
+				}
+				return failed("interrupted: the results above are those finished before the interrupt (run %s)", s.id)
+			}
+			if err := renderStored(ctx, c, e, st, s.id, true); err != nil {
+				return err
+			}
+			if !c.Bool("json") {
+				fmt.Fprintf(c.App.Writer, "run %s (judge report %s shows it again)\n", s.id, s.id)
 			}
 			return nil
 		},
@@ -113,90 +122,36 @@ func names(progs []*harness.Program) []string {
 	return out
 }
 
-// newRunID returns a sortable, unique id for a judging run.
-func newRunID() string {
-	var b [3]byte
-	_, _ = rand.Read(b[:])
-	return time.Now().UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
-}
-
-// judgeAll judges every program on every dataset and reports progress on stderr.
-func judgeAll(ctx context.Context, c *cli.Context, e *env, p problems.Problem, limits problems.Limits, progs []*harness.Program, ds []problems.Dataset, keep bool) []harness.Judged {
-	var tasks []harness.Task
-	for _, prog := range progs {
-		for _, d := range ds {
-			tasks = append(tasks, harness.Task{Program: prog, Dataset: d, KeepOutput: keep})
-		}
-	}
-	prog := newProgress(c.App.ErrWriter, p.Meta().Slug, len(tasks))
-	results := e.judge(c).Judge(ctx, p, limits, tasks, func(done int, r harness.Judged) { prog.update(done) })
-	prog.finish()
-	id := newRunID()
-	for i := range results {
-		results[i].Run = id
-		if results[i].Problem == "" { // never started: interrupted
-			results[i].Result = problems.Result{Run: id, Problem: p.Meta().Slug, Submission: tasks[i].Program.Name,
-				Source: tasks[i].Program.Source, Hash: tasks[i].Program.Hash, Dataset: tasks[i].Dataset.Name,
-				Outcome: problems.Rejected(problems.JE, "not run: interrupted")}
-		}
-		if v := results[i].Outcome.Verdict; (v == problems.WA || v == problems.PE) && results[i].Output != nil {
-			results[i].Diff = reports.UnifiedDiff("expected", "output", tasks[i].Dataset.Answer, results[i].Output, 64<<10)
-		}
-	}
-	return results
-}
-
-// progress prints "judged N/M" on a terminal, overwriting one line; nothing otherwise.
-type progress struct {
-	w     io.Writer
-	tty   bool
-	label string
-	total int
-	last  time.Time
-}
-
-func newProgress(w io.Writer, label string, total int) *progress {
-	p := &progress{w: w, label: label, total: total}
-	if f, ok := w.(*os.File); ok {
-		p.tty = term.IsTerminal(int(f.Fd()))
-	}
-	return p
-}
-
-func (p *progress) update(done int) {
-	if !p.tty || (time.Since(p.last) < 100*time.Millisecond && done < p.total) {
-		return
-	}
-	p.last = time.Now()
-	fmt.Fprintf(p.w, "\r%s: judged %d/%d", p.label, done, p.total)
-}
-
-func (p *progress) finish() {
-	if p.tty {
-		fmt.Fprint(p.w, "\r\033[K")
-	}
-}
-
 // printRunTables prints per-dataset figures (one table per submission with
 // --details or a single submission, else a dataset × submission matrix) and the
-// ranked summary.
-func printRunTables(w io.Writer, meta problems.Meta, progs []*harness.Program, ds []problems.Dataset, rows []problems.Result, details, color bool) error {
+// ranked summary. It reads only the result rows, so a stored run prints the same.
+func printRunTables(w io.Writer, meta problems.Meta, subs []string, rows []problems.Result, details, color bool) error {
 	bySub := map[string][]problems.Result{}
+	var datasets []string
+	seen := map[string]bool{}
 	for _, r := range rows {
 		bySub[r.Submission] = append(bySub[r.Submission], r)
+		if !seen[r.Dataset] {
+			seen[r.Dataset] = true
+			datasets = append(datasets, r.Dataset)
+		}
 	}
-	if details || len(progs) == 1 {
-		for _, prog := range progs {
-			fmt.Fprintf(w, "%s on %s (%s, %s)\n", prog.Name, meta.Slug, prog.Language, prog.Hash)
-			if err := writeDatasetTable(w, meta, bySub[prog.Name], color); err != nil {
+	if details || len(subs) == 1 {
+		for _, sub := range subs {
+			rs := bySub[sub]
+			if len(rs) == 0 {
+				continue
+			}
+			fmt.Fprintf(w, "%s on %s (%s, %s)\n", sub, meta.Slug, rs[0].Language, rs[0].Hash)
+			if err := writeDatasetTable(w, meta, rs, color); err != nil {
 				return err
 			}
 			fmt.Fprintln(w)
 		}
-	} else if err := writeMatrix(w, progs, ds, bySub, color); err != nil {
+	} else if err := writeMatrix(w, subs, datasets, bySub, color); err != nil {
 		return err
 	}
-	pr := reports.RankProblem(meta, rows, names(progs))
+	pr := reports.RankProblem(meta, rows, subs)
 	return reports.WriteRankingTable(w, pr, color)
 }
 
@@ -241,18 +196,23 @@ func writeDatasetTable(w io.Writer, meta problems.Meta, rows []problems.Result, 
 	return reports.WriteTable(w, reports.ASCII, cols, table)
 }
 
-func writeMatrix(w io.Writer, progs []*harness.Program, ds []problems.Dataset, bySub map[string][]problems.Result, color bool) error {
+func writeMatrix(w io.Writer, subs, datasets []string, bySub map[string][]problems.Result, color bool) error {
 	cols := []reports.Column{{Name: "dataset"}}
-	for _, p := range progs {
-		cols = append(cols, reports.Column{Name: p.Name})
+	cells := map[string]map[string]string{}
+	for _, sub := range subs {
+		cols = append(cols, reports.Column{Name: sub})
+		cells[sub] = map[string]string{}
+		for _, r := range bySub[sub] {
+			cells[sub][r.Dataset] = reports.Verdict(r.Outcome.Verdict, color) + " " + msString(r.Usage.CPU)
+		}
 	}
 	var table [][]string
-	for i, d := range ds {
-		row := []string{d.Name}
-		for _, p := range progs {
-			cell := "-"
-			if rs := bySub[p.Name]; i < len(rs) {
-				cell = reports.Verdict(rs[i].Outcome.Verdict, color) + " " + msString(rs[i].Usage.CPU)
+	for _, d := range datasets {
+		row := []string{d}
+		for _, sub := range subs {
+			cell, ok := cells[sub][d]
+			if !ok {
+				cell = "-"
 			}
 			row = append(row, cell)
 		}

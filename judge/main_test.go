@@ -151,7 +151,7 @@ func TestResourceVerdicts(t *testing.T) {
 }
 
 func TestRunReference(t *testing.T) {
-	code, out, errOut := judge(t, "--state", t.TempDir(), "run", "sudoku", filepath.Join("..", "solutions", "sudoku", "tactics"), "--group", "sample")
+	code, out, errOut := judge(t, "--state", t.TempDir(), "run", "sudoku", filepath.Join("..", "solutions", "sudoku", "tactics"), "--group", "sample", "--out", t.TempDir())
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

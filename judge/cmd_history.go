@@ -1,0 +1,226 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/reports"
+)
+
+func historyCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "history",
+		Usage: "list the stored judging runs, newest first",
+		Flags: []cli.Flag{&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 20, Usage: "show at most this many runs (0: all)"}},
+		Action: func(c *cli.Context) error {
+			e, err := newEnv(c)
+			if err != nil {
+				return err
+			}
+			st, err := e.openStore(c.Context)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			runs, err := st.Runs(c.Context)
+			if err != nil {
+				return usageError("history: %v", err)
+			}
+			if n := c.Int("limit"); n > 0 && len(runs) > n {
+				runs = runs[:n]
+			}
+			var rows [][]string
+			for _, r := range runs {
+				what := r.Contest
+				if what == "" {
+					what = strings.Join(r.Args, " ")
+				}
+				rows = append(rows, []string{r.ID, r.Started.Local().Format("2006-01-02 15:04:05"), r.Command,
+					clip(what, 60), r.Status, strconv.Itoa(r.Results)})
+			}
+			return reports.WriteTable(c.App.Writer, reports.ASCII, []reports.Column{{Name: "run"}, {Name: "started"},
+				{Name: "command"}, {Name: "contest or arguments"}, {Name: "status"}, {Name: "results", Numeric: true}}, rows)
+		},
+	}
+}
+
+func reportCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "report",
+		Usage:     "show a stored run again, and write its report folder, without re-running anything",
+		ArgsUsage: "RUN-ID",
+		Description: `Prints the run's tables exactly as its command printed them and, with --out or by
+default, writes the report folder again. A unique prefix of the id is enough
+(judge history lists the ids).`,
+		Flags: []cli.Flag{outFlag(),
+			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON instead of tables"},
+			&cli.BoolFlag{Name: "no-write", Usage: "only print; do not write the report folder"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usageError("report: want one run id (judge history lists them)")
+			}
+			e, err := newEnv(c)
+			if err != nil {
+				return err
+			}
+			st, err := e.openStore(c.Context)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			return renderStored(c.Context, c, e, st, c.Args().First(), !c.Bool("no-write"))
+		},
+	}
+}
+
+func compareCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "compare",
+		Usage:     "compare solver variants dataset by dataset, or a program now against a stored run",
+		ArgsUsage: "PROBLEM SUBMISSION...",
+		Description: `Judges every SUBMISSION on every dataset --repeat times and prints a datasets ×
+variants matrix (verdict, median and minimum CPU ms, score), then each variant against
+the first: the geometric-mean ratio of CPU time with a 95 % bootstrap interval,
+datasets won and lost, and the score difference.
+
+With --against RUN-ID the submissions are compared with their results in that stored
+run instead: every changed verdict and every CPU time worse beyond the noise
+(10 % + 2 ms) is listed, and the exit code is 1 when any is found.
+
+Examples:
+   judge compare sudoku solutions/sudoku/tactics solutions/sudoku/fast --repeat 5
+   judge compare battleships solutions/battleships/bap solutions/battleships/search1
+   judge compare sudoku solutions/sudoku/fast --against 20261121-190000-3fa2`,
+		Flags: append([]cli.Flag{jobsFlag(),
+			&cli.IntFlag{Name: "repeat", Aliases: []string{"r"}, Value: 1, Usage: "runs per dataset and variant (medians and minima over them)"},
+			&cli.StringFlag{Name: "against", Usage: "a stored run to compare the submissions with"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the bootstrap resampling"},
+		}, limitFlags()...),
+		Action: func(c *cli.Context) error {
+			if c.NArg() < 2 {
+				return usageError("compare: want a problem and at least one submission")
+			}
+			if c.Int("repeat") < 1 || c.Int("repeat") > 1000 {
+				return usageError("--repeat %d: want 1 to 1000", c.Int("repeat"))
+			}
+			e, err := newEnv(c)
+			if err != nil {
+				return err
+			}
+			return compare(c, e)
+		},
+	}
+}
+
+func compare(c *cli.Context, e *env) error {
+	p, limits, err := e.problem(c, c.Args().First())
+	if err != nil {
+		return err
+	}
+	ds, err := datasets(c, p)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signalContext(c.Context)
+	defer stop()
+	progs, err := e.build(ctx, c.Args().Slice()[1:])
+	if err != nil {
+		return err
+	}
+	st, err := e.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	meta := p.Meta()
+	var was []problems.Result
+	if id := c.String("against"); id != "" {
+		run, err := st.Run(ctx, id)
+		if err != nil {
+			return usageError("--against %s: %v", id, err)
+		}
+		all, err := st.Results(ctx, run.ID)
+		if err != nil {
+			return usageError("--against %s: %v", id, err)
+		}
+		for _, r := range all {
+			if r.Problem == meta.Slug {
+				was = append(was, r)
+			}
+		}
+		if len(was) == 0 {
+			return usageError("--against %s: that run has no results for %s", run.ID, meta.Slug)
+		}
+	}
+	cfg := runConfig{Problems: []problems.Meta{meta}, Entrants: names(progs)}
+	s, err := newSession(ctx, st, "compare", c.Args().Slice(), "", cfg)
+	if err != nil {
+		return err
+	}
+	results, err := s.judge(ctx, c, e, tasksFor(p, limits, progs, ds, false, c.Int("repeat")))
+	s.finish(ctx, ctx.Err() != nil)
+	if err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return failed("interrupted (run %s)", s.id)
+	}
+	now := resultsOf(results)
+	w := c.App.Writer
+	if was != nil {
+		return againstRun(w, meta.Slug, was, now, e.color)
+	}
+	m := reports.BuildMatrix(meta.Slug, now, cfg.Entrants)
+	sums := reports.Summarize(m, rand.New(rand.NewPCG(c.Uint64("seed"), 0)), 2000)
+	if err := reports.WriteMatrixTable(w, m, sums, e.color); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "run %s, %d repeat(s) per dataset\n", s.id, c.Int("repeat"))
+	return nil
+}
+
+// againstRun compares each submission's results now with its stored ones. The
+// stored results are matched by submission name, so a program is compared with
+// itself whatever its content hash is now.
+func againstRun(w io.Writer, slug string, was, now []problems.Result, color bool) error {
+	bySub := map[string][]problems.Result{}
+	var order []string
+	for _, r := range now {
+		if _, ok := bySub[r.Submission]; !ok {
+			order = append(order, r.Submission)
+		}
+		bySub[r.Submission] = append(bySub[r.Submission], r)
+	}
+	found := 0
+	for _, sub := range order {
+		var before []problems.Result
+		for _, r := range was {
+			if r.Submission == sub {
+				before = append(before, r)
+			}
+		}
+		if len(before) == 0 {
+			fmt.Fprintf(w, "%s: not in the stored run\n", sub)
+			continue
+		}
+		regs := reports.Regressions(slug, before, bySub[sub], reports.DefaultNoise)
+		fmt.Fprintf(w, "%s: %d change(s) against the stored run\n", sub, len(regs))
+		if len(regs) > 0 {
+			found += len(regs)
+			if err := reports.WriteRegressions(w, regs, color); err != nil {
+				return err
+			}
+		}
+	}
+	if found > 0 {
+		return failed("%d change(s) found", found)
+	}
+	return nil
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/judgehq/judge/harness/store"
+)
+
+// cliEnv makes the test binary act as the judge CLI when re-executed, so that a test
+// can kill a real judge process.
+const cliEnv = "JUDGE_TEST_AS_CLI"
+
+func init() {
+	if os.Getenv(cliEnv) != "" {
+		os.Exit(run(os.Args, os.Stdout, os.Stderr))
+	}
+}
+
+// writeContest writes a small sudoku contest with two slow "entrants" (shell scripts
+// that sleep, then echo the input: WA everywhere, but they take time).
+func writeContest(t *testing.T, delay string) (file string) {
+	t.Helper()
+	dir := t.TempDir()
+	script := "#!/bin/sh\nsleep " + delay + "\ncat\n"
+	for _, name := range []string{"slow1.sh", "slow2.sh"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	file = filepath.Join(dir, "contest.yaml")
+	body := "name: kill test\nstandings: icpc\nproblems:\n  - sudoku\nentrants:\n" +
+		"  one:\n    sudoku: slow1.sh\n  two:\n    sudoku: slow2.sh\n"
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+func countResults(t *testing.T, db, run string) int {
+	t.Helper()
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rs, err := st.Results(context.Background(), run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[store.Key]bool{}
+	for _, r := range rs {
+		k := store.KeyOf(r)
+		if seen[k] {
+			t.Errorf("duplicate result %+v", k)
+		}
+		seen[k] = true
+	}
+	return len(rs)
+}
+
+// TestKillAndResume kills the judge with SIGKILL in the middle of a contest, then
+// resumes the run: no finished result may be lost or stored twice, and only the
+// missing jobs may run again.
+func TestKillAndResume(t *testing.T) {
+	file := writeContest(t, "0.05")
+	state := t.TempDir()
+	db := filepath.Join(state, "judge.db")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(exe, "--state", state, "contest", file, "-j", "2", "--out", t.TempDir())
+	cmd.Env = append(os.Environ(), cliEnv+"=1")
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Wait for some results to be stored, then kill the judge outright.
+	var runID string
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+		if m := regexp.MustCompile(`run (\S+):`).FindStringSubmatch(stderr.String()); m != nil && runID == "" {
+			runID = m[1]
+		}
+		if runID != "" && countResults(t, db, runID) >= 10 {
+			break
+		}
+	}
+	_ = cmd.Process.Signal(syscall.SIGKILL)
+	_ = cmd.Wait()
+	if runID == "" {
+		t.Fatalf("no run id in the judge's output: %s", stderr.String())
+	}
+	before := countResults(t, db, runID)
+	if before < 10 {
+		t.Fatalf("only %d results stored before the kill", before)
+	}
+	code, out, errOut := judge(t, "--state", state, "contest", file, "-j", "2", "--resume", runID, "--out", t.TempDir())
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s\n%s", code, errOut, out)
+	}
+	total := countResults(t, db, runID)
+	jobs := 0
+	if m := regexp.MustCompile(`(\d+) jobs \((\d+) already done\)`).FindStringSubmatch(errOut); m != nil {
+		fmt.Sscan(m[1], &jobs)
+		var done int
+		fmt.Sscan(m[2], &done)
+		if done < before {
+			t.Errorf("resume saw %d done, but %d were stored before it", done, before)
+		}
+	} else {
+		t.Fatalf("no job count in %q", errOut)
+	}
+	if total != 2*47 && total != 2*countDatasets(t) {
+		t.Errorf("after resume: %d results, want one per entrant and dataset", total)
+	}
+	if jobs+before < total || jobs >= total {
+		t.Errorf("resume ran %d jobs with %d stored before and %d after: it should run only the missing ones", jobs, before, total)
+	}
+}
+
+func countDatasets(t *testing.T) int {
+	t.Helper()
+	n := 0
+	for _, g := range []string{"sample", "secret"} {
+		m, _ := filepath.Glob(filepath.Join("..", "problems", "sudoku", "data", g, "*.in"))
+		n += len(m)
+	}
+	return n
+}
+
+// TestReportReproducesContest checks that judge report prints a stored contest's
+// tables byte for byte as the contest printed them.
+func TestReportReproducesContest(t *testing.T) {
+	file := writeContest(t, "0")
+	state := t.TempDir()
+	outDir := filepath.Join(t.TempDir(), "report")
+	code, out, errOut := judge(t, "--state", state, "contest", file, "--out", outDir)
+	if code != 0 {
+		t.Fatalf("contest: exit %d: %s", code, errOut)
+	}
+	m := regexp.MustCompile(`\(run (\S+)\)`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no run id in %q", out)
+	}
+	tables, _, _ := strings.Cut(out, "report: ")
+	code, again, errOut := judge(t, "--state", state, "report", m[1], "--no-write")
+	if code != 0 {
+		t.Fatalf("report: exit %d: %s", code, errOut)
+	}
+	if again != tables {
+		t.Errorf("report differs from the contest's output:\n--- contest\n%s\n--- report\n%s", tables, again)
+	}
+	for _, f := range []string{"standings.md", "sudoku.md", "results.json", "results.csv", "junit.xml"} {
+		if _, err := os.Stat(filepath.Join(outDir, f)); err != nil {
+			t.Errorf("report folder lacks %s: %v", f, err)
+		}
+	}
+	diffs, _ := filepath.Glob(filepath.Join(outDir, "sudoku", "*", "*", "*.diff"))
+	if len(diffs) == 0 {
+		t.Error("no diff files for the WA results")
+	}
+}
