@@ -140,3 +140,23 @@ func TestParseLanguages(t *testing.T) {
 		t.Errorf("built-in table: %v", err)
 	}
 }
+
+func FuzzParseLanguages(f *testing.F) {
+	f.Add(builtinLanguages)
+	f.Add([]byte("languages:\n  - {name: a, run: [x], extensions: [.a]}\n"))
+	f.Add([]byte("languages: [1, 2"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ls, err := ParseLanguages(data)
+		if err != nil {
+			return
+		}
+		for _, l := range ls.All() {
+			if l.Name == "" || len(l.Run) == 0 {
+				t.Fatalf("accepted a language without name or run: %+v", l)
+			}
+			if got, ok := ls.ByName(l.Name); !ok || got.Name != l.Name {
+				t.Fatalf("ByName(%q) does not find it", l.Name)
+			}
+		}
+	})
+}
