@@ -37,7 +37,7 @@ func (st *state) makeRoom() bool {
 	if st.pullSmallest() {
 		return true
 	}
-	if st.consolidate() {
+	if int(st.consolidateCost()) <= st.compactAt-len(st.moves) && st.consolidate() {
 		return true
 	}
 	if best.fixes > 0 {
@@ -61,7 +61,7 @@ func (st *state) pullSmallest() bool {
 		return false
 	}
 	b := st.runs[a].next
-	budget := 2*st.runs[b].len + 64
+	budget := min(2*st.runs[b].len+64, int32(max(0, st.compactAt-len(st.moves))))
 	for st.runs[a].next == b && !st.runs[b].dead && budget > 0 {
 		budget--
 		rb := st.runs[b]

@@ -53,6 +53,9 @@ type state struct {
 	moves  []Move
 	breaks int
 	cursor int     // where the search for a plan resumes
+	// compactAt is the move count past which the greedy phases give way to
+	// compaction, so that the answer stays within the checker's cap.
+	compactAt int
 	dirty  []int32 // runs next to holes that changed: their breaks may now join
 }
 
@@ -65,6 +68,24 @@ type state struct {
 // full disk (under 3 % free) the sweep runs first and the greedy phases get a short
 // try at beating it. Time counts too: every millisecond costs 1 % of the moves.
 func Solve(d *disk.Disk) []Move {
+	moves := solve(d)
+	if len(moves) > maxAnswer {
+		// Compaction from scratch needs at most two moves a used block.
+		st := newState(d)
+		st.compact()
+		return st.moves
+	}
+	return moves
+}
+
+// The answer's size limits: the checker accepts at most 100 000 moves; compaction
+// of a full-size disk takes at most 65 534.
+const (
+	compactAfter = 30000
+	maxAnswer    = 95000
+)
+
+func solve(d *disk.Disk) []Move {
 	gr := newState(d)
 	if free := d.Blocks - d.Used(); 100*free >= 3*d.Blocks {
 		if gr.solve(math.MaxInt, 64+2*gr.breaks) {
@@ -104,7 +125,7 @@ func Naive(d *disk.Disk) []Move {
 }
 
 func newState(d *disk.Disk) *state {
-	st := &state{n: int32(d.Blocks), own: make([]int32, d.Blocks)}
+	st := &state{n: int32(d.Blocks), own: make([]int32, d.Blocks), compactAt: compactAfter}
 	for i := range st.own {
 		st.own[i] = -1
 	}
@@ -143,7 +164,7 @@ func (st *state) solve(limit, rooms int) bool {
 		if len(st.moves) > limit {
 			return false
 		}
-		for len(queue) > 0 && st.breaks > 0 {
+		for len(queue) > 0 && st.breaks > 0 && len(st.moves) <= st.compactAt {
 			id := queue[len(queue)-1]
 			queue = queue[:len(queue)-1]
 			if st.join(id) {
@@ -158,7 +179,7 @@ func (st *state) solve(limit, rooms int) bool {
 		if rooms--; rooms < 0 {
 			return false
 		}
-		if len(st.moves) > 4*int(st.n)+1000 || !st.makeRoom() {
+		if len(st.moves) > st.compactAt || !st.makeRoom() {
 			st.compact()
 			return len(st.moves) <= limit
 		}

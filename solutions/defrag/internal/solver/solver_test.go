@@ -169,3 +169,18 @@ func BenchmarkSolve32767(b *testing.B) {
 		})
 	}
 }
+
+// TestWithinCap solves full-size disks with one free block or with files shattered
+// into many fragments: the answers must stay valid and under the checker's cap.
+func TestWithinCap(t *testing.T) {
+	for _, p := range []problems.Params{
+		{"free": "0.001", "files": "300", "frags": "4", "fragmented": "1"},
+		{"free": "0.001", "files": "300", "frags": "4", "fragmented": "1", "pattern": "interleaved"},
+		{"free": "1", "files": "5000", "frags": "8", "fragmented": "1", "holes": "300"},
+	} {
+		d := gen(t, 1, p)
+		if n := verify(t, d, Solve(d)); n > defrag.MaxMoves {
+			t.Errorf("%v: %d moves", p, n)
+		}
+	}
+}

@@ -21,6 +21,7 @@ func sweepPlan(d *disk.Disk) []Move {
 	stalled := 0
 	for pass := 0; ; pass++ {
 		st := newState(cur)
+		st.compactAt = compactAfter - len(all)
 		before := st.breaks
 		st.sweep()
 		// Two passes in a row that cost more than eight moves a mended break are
@@ -30,7 +31,7 @@ func sweepPlan(d *disk.Disk) []Move {
 		} else {
 			stalled = 0
 		}
-		if st.breaks > 0 && (pass == maxPasses || stalled == 2) {
+		if st.breaks > 0 && (pass == maxPasses || stalled == 2 || len(st.moves) >= st.compactAt) {
 			st.solve(math.MaxInt, math.MaxInt)
 		}
 		for _, m := range st.moves {
@@ -95,7 +96,7 @@ func (st *state) sweep() {
 	}
 	reserve := total / 2
 	x := st.holes[0].s
-	for st.breaks > 0 {
+	for st.breaks > 0 && len(st.moves) < st.compactAt {
 		i := st.holeAt(x)
 		if i < 0 {
 			// The hole was used up exactly: carry on from the next one.
