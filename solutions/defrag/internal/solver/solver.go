@@ -52,11 +52,11 @@ type state struct {
 	queue  []int32
 	moves  []Move
 	breaks int
-	cursor int     // where the search for a plan resumes
+	cursor int // where the search for a plan resumes
 	// compactAt is the move count past which the greedy phases give way to
 	// compaction, so that the answer stays within the checker's cap.
 	compactAt int
-	dirty  []int32 // runs next to holes that changed: their breaks may now join
+	dirty     []int32 // runs next to holes that changed: their breaks may now join
 }
 
 // Solve returns moves that defragment d. d must be a valid disk.
