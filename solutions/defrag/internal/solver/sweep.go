@@ -111,8 +111,21 @@ func (st *state) sweep() {
 			return
 		}
 		g := h.e - h.s
-		head := st.head(st.own[h.e])
+		r := st.own[h.e]
+		head := st.head(r)
 		if st.runs[head].next >= 0 {
+			if st.runs[r].next < 0 && st.gatherable(head, g+st.runs[r].len, reserve) {
+				// The hole's neighbour is the file's last run: it stays, and the
+				// other runs line up in the hole just before it.
+				at := h.e - (st.fileSize(head) - st.runs[r].len)
+				for q := head; q != r; {
+					next, l := st.runs[q].next, st.runs[q].len
+					st.move(st.runs[q].start, at, l)
+					at += l
+					q = next
+				}
+				continue
+			}
 			if st.gatherable(head, g, reserve) {
 				at := h.s
 				for q := head; q >= 0; {
