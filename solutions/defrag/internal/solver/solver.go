@@ -4,7 +4,7 @@
 //
 // The disk is kept as runs: maximal stretches of physically consecutive blocks that
 // hold consecutive logical blocks of one file. A break is a pair of logically
-// consecutive runs; every move can mend at most two. The solver works greedily:
+// consecutive runs; a move mends at most two. The greedy phases:
 //
 //  1. Exact fits: a free hole whose left neighbour ends a run and whose right
 //     neighbour starts one, and whose size equals the span from the first one's
@@ -12,11 +12,16 @@
 //     mends two breaks at once.
 //  2. Simple joins: a run moved into the free space right after its predecessor, or
 //     right before its successor, mends one break.
-//  3. When nothing of that kind is possible (a nearly full disk), the cheapest way to
-//     make room: move a whole fragmented file into a hole that holds it, or evict the
-//     runs that stand where a join would go.
-//  4. A last resort that always works while one block is free: compact the disk from
-//     block 0, moving blocks into place one stretch at a time.
+//  3. When nothing of that kind is possible, the cheapest way to make room: move a
+//     whole fragmented file into a hole that holds it, evict the runs that stand
+//     where a join would go, merge two holes, or pull a run to its predecessor a
+//     hole's worth at a time.
+//
+// On a nearly full disk a sweep (sweep.go) does most of the work instead: it walks
+// the free space back and forth across the disk, gathering small fragmented files
+// as it passes. A last resort that always works while one block is free compacts
+// the disk from block 0; it also keeps every answer under the checker's cap of
+// 100 000 moves.
 package solver
 
 import (
