@@ -123,13 +123,13 @@ func (j *Judge) one(ctx context.Context, t Task) Judged {
 	}
 	out, m, err := j.execute(ctx, p, limits, t)
 	r.Usage = problems.Usage{CPU: m.CPU, Wall: m.Wall, PeakKiB: m.PeakKiB}
-	if err != nil {
-		r.Outcome = problems.Rejected(problems.JE, "%v", err)
-		return r
-	}
-	if ctx.Err() != nil {
+	if ctx.Err() != nil { // first: a run stopped early may also have failed to start
 		r.Interrupted = true
 		r.Outcome = problems.Rejected(problems.JE, "stopped: %v", ctx.Err())
+		return r
+	}
+	if err != nil {
+		r.Outcome = problems.Rejected(problems.JE, "%v", err)
 		return r
 	}
 	if o, decided := resourceVerdict(m, limits); decided {

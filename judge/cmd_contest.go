@@ -150,6 +150,9 @@ func runContest(c *cli.Context, e *env, file string) error {
 	if err != nil {
 		return err
 	}
+	if ctx.Err() != nil {
+		return failed("interrupted while building the submissions; nothing was judged")
+	}
 	st, err := e.openStore(ctx)
 	if err != nil {
 		return err

@@ -118,10 +118,13 @@ func (e *env) build(ctx context.Context, sources []string) ([]*harness.Program, 
 	progs := make([]*harness.Program, len(sources))
 	names := map[string]int{}
 	for i, s := range sources {
+		if ctx.Err() != nil {
+			return nil, failed("interrupted while building the submissions; nothing was judged")
+		}
 		p, err := e.builder.Build(ctx, s)
 		if err != nil {
 			if ctx.Err() != nil {
-				return nil, cli.Exit("interrupted", exitFailed)
+				return nil, failed("interrupted while building the submissions; nothing was judged")
 			}
 			return nil, usageError("%v", err)
 		}

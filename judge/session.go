@@ -33,7 +33,8 @@ func (e *env) openStore(ctx context.Context) (*store.Store, error) {
 	if err := os.MkdirAll(e.state, 0o755); err != nil {
 		return nil, cli.Exit(fmt.Sprintf("state folder %s: %v", e.state, err), exitUsage)
 	}
-	st, err := store.Open(ctx, filepath.Join(e.state, "judge.db"))
+	// Opening is quick and must not fail because Ctrl-C was pressed a moment ago.
+	st, err := store.Open(context.WithoutCancel(ctx), filepath.Join(e.state, "judge.db"))
 	if err != nil {
 		return nil, cli.Exit(fmt.Sprintf("history: %v", err), exitUsage)
 	}
