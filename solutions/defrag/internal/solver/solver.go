@@ -96,7 +96,13 @@ func solve(d *disk.Disk) []Move {
 		if gr.solve(math.MaxInt, 64+2*gr.breaks) {
 			return gr.moves
 		}
-		return sweepPlan(d)
+		// The greedy phases ran out of patience: let them go on, but only while
+		// they stay shorter than the sweep.
+		sw := sweepPlan(d)
+		if gr.solve(len(sw), 64+4*gr.breaks) && len(gr.moves) < len(sw) {
+			return gr.moves
+		}
+		return sw
 	}
 	sw := sweepPlan(d)
 	if gr.solve(len(sw), 64+gr.breaks/4) && len(gr.moves) < len(sw) {
