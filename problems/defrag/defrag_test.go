@@ -142,19 +142,22 @@ func FuzzCheck(f *testing.F) {
 	})
 }
 
-// TestCheckHugeOutput feeds the checker a large hostile answer: the cap on moves
-// keeps it bounded and the verdict is WA.
+// TestCheckHugeOutput feeds the checker large hostile answers: the caps on moves
+// and on blocks carried keep its work bounded and the verdict is WA.
 func TestCheckHugeOutput(t *testing.T) {
 	p := load(t)
-	in := "32767\n1\n1\n0,16000\n"
-	// Moving half the disk back and forth is valid; do it past the cap.
-	var b bytes.Buffer
-	for i := 0; i <= MaxMoves/2; i++ {
-		b.WriteString("0,16383,16383\n16383,0,16383\n")
-	}
-	o := p.Check(problems.Dataset{Input: []byte(in)}, run(b.String(), 0, ""))
-	if o.Verdict != problems.WA || !strings.Contains(o.Message, "more than") {
-		t.Errorf("got %v %q", o.Verdict, o.Message)
+	in := []byte("32767\n1\n1\n0,16000\n")
+	for _, tc := range []struct{ pair, msg string }{
+		// Moving half the disk back and forth is valid, until the blocks run out.
+		{"0,16383,16383\n16383,0,16383\n", "more than 100000000 blocks"},
+		// One block back and forth, until the moves run out.
+		{"0,20000,1\n20000,0,1\n", "more than 100000 moves"},
+	} {
+		out := strings.Repeat(tc.pair, MaxMoves/2+1)
+		o := p.Check(problems.Dataset{Input: in}, run(out, 0, ""))
+		if o.Verdict != problems.WA || !strings.Contains(o.Message, tc.msg) {
+			t.Errorf("got %v %q, want %q", o.Verdict, o.Message, tc.msg)
+		}
 	}
 }
 

@@ -11,6 +11,10 @@ import (
 // whatever a program writes.
 const MaxMoves = 100000
 
+// MaxBlocksMoved is the most blocks all the moves of one answer may carry together
+// (some three thousand times a full disk), for the same reason.
+const MaxBlocksMoved = 100000000
+
 // Move is one line of a defragNN.out file: copy Count blocks starting at From to the
 // blocks starting at To.
 type Move struct {

@@ -107,9 +107,13 @@ func (s *Simulator) Fragmented() error {
 // the number of moves, or the 1-based line of the first faulty move and the fault.
 func Replay(d *disk.Disk, out []byte) (moves int, line int, err error) {
 	s := NewSimulator(d)
+	carried := 0
 	line, err = MoveLines(out, func(_ int, m Move) error {
 		if err := s.Apply(m); err != nil {
 			return err
+		}
+		if carried += m.Count; carried > MaxBlocksMoved {
+			return fmt.Errorf("the moves carry more than %d blocks in all", MaxBlocksMoved)
 		}
 		moves++
 		return nil
