@@ -62,6 +62,8 @@ type state struct {
 	// compaction, so that the answer stays within the checker's cap.
 	compactAt int
 	dirty     []int32 // runs next to holes that changed: their breaks may now join
+	scratch   []hole  // reused by refresh
+	movedBuf  []int32 // reused by move
 }
 
 // Solve returns moves that defragment d. d must be a valid disk.
@@ -70,8 +72,9 @@ type state struct {
 // free space across the disk gathering small fragmented files (see sweepPlan) before
 // the greedy phases finish the rest. On a disk with some room the greedy phases are
 // both shorter and faster, and the sweep only runs when they give up. On a nearly
-// full disk (under 3 % free) the sweep runs first and the greedy phases get a short
-// try at beating it. Time counts too: every millisecond costs 1 % of the moves.
+// full disk (under 3 % free) the greedy phases only get a short try before the
+// sweep: there they are slower and usually longer. Time counts too: every
+// millisecond costs 1 % of the moves.
 func Solve(d *disk.Disk) []Move {
 	moves := solve(d)
 	if len(moves) > maxAnswer {
@@ -91,8 +94,8 @@ const (
 )
 
 func solve(d *disk.Disk) []Move {
-	gr := newState(d)
 	if free := d.Blocks - d.Used(); 100*free >= 3*d.Blocks {
+		gr := newState(d)
 		if gr.solve(math.MaxInt, 64+2*gr.breaks) {
 			return gr.moves
 		}
@@ -104,8 +107,12 @@ func solve(d *disk.Disk) []Move {
 		}
 		return sw
 	}
+	// Nearly full: a short greedy try, which wins when the fragments fit the holes
+	// as they are, then the sweep.
+	gr := newState(d)
+	quick := gr.solve(math.MaxInt, 16+gr.breaks/32)
 	sw := sweepPlan(d)
-	if gr.solve(len(sw), 64+gr.breaks/4) && len(gr.moves) < len(sw) {
+	if quick && len(gr.moves) < len(sw) {
 		return gr.moves
 	}
 	return sw
@@ -136,7 +143,12 @@ func Naive(d *disk.Disk) []Move {
 }
 
 func newState(d *disk.Disk) *state {
-	st := &state{n: int32(d.Blocks), own: make([]int32, d.Blocks), compactAt: compactAfter}
+	nfrags := 0
+	for _, f := range d.Files {
+		nfrags += len(f)
+	}
+	st := &state{n: int32(d.Blocks), own: make([]int32, d.Blocks), compactAt: compactAfter,
+		runs: make([]run, 0, nfrags+nfrags/4+16)}
 	for i := range st.own {
 		st.own[i] = -1
 	}
@@ -239,7 +251,7 @@ func (st *state) refresh(lo, hi int32) {
 		a = min(a, st.holes[i].s)
 		b = max(b, st.holes[j-1].e)
 	}
-	var fresh []hole
+	fresh := st.scratch[:0]
 	for x := a; x < b; {
 		if st.own[x] >= 0 {
 			x++
@@ -260,6 +272,7 @@ func (st *state) refresh(lo, hi int32) {
 		x = e
 	}
 	st.holes = slices.Replace(st.holes, i, j, fresh...)
+	st.scratch = fresh
 }
 
 // split cuts the run holding block at (not its first block) in two.
@@ -293,7 +306,7 @@ func (st *state) move(from, to, count int32) {
 	}
 	st.moves = append(st.moves, Move{int(from), int(to), int(count)})
 	shift := to - from
-	var moved []int32
+	moved := st.movedBuf[:0]
 	for b := from; b < from+count; b++ {
 		id := st.own[b]
 		if id >= 0 && st.runs[id].start == b {
@@ -319,6 +332,7 @@ func (st *state) move(from, to, count int32) {
 			st.merge(id, n)
 		}
 	}
+	st.movedBuf = moved
 }
 
 // merge joins run b onto its physically and logically preceding run a.

@@ -48,34 +48,43 @@ func sweepPlan(d *disk.Disk) []Move {
 	}
 }
 
-// toDisk returns the disk as it now stands.
+// toDisk returns the disk as it now stands. All files share one backing array.
 func (st *state) toDisk() *disk.Disk {
-	d := &disk.Disk{Blocks: int(st.n)}
+	live, heads := 0, 0
+	for id := range st.runs {
+		if r := &st.runs[id]; !r.dead {
+			live++
+			if r.prev < 0 {
+				heads++
+			}
+		}
+	}
+	frags := make([]disk.Fragment, 0, live)
+	d := &disk.Disk{Blocks: int(st.n), Files: make([]disk.File, 0, heads)}
 	for id := range st.runs {
 		if r := st.runs[id]; r.dead || r.prev >= 0 {
 			continue
 		}
-		var f disk.File
+		first := len(frags)
 		for q := int32(id); q >= 0; q = st.runs[q].next {
-			f = append(f, disk.Fragment{Start: int(st.runs[q].start), Length: int(st.runs[q].len)})
+			frags = append(frags, disk.Fragment{Start: int(st.runs[q].start), Length: int(st.runs[q].len)})
 		}
-		d.Files = append(d.Files, f)
+		d.Files = append(d.Files, disk.File(frags[first:len(frags):len(frags)]))
 	}
 	return d
 }
 
-// mirror returns d seen from its other end: block b becomes block n-1-b and every
-// file's fragments come in reverse order.
+// mirror turns d into its image seen from the other end, in place: block b becomes
+// block n-1-b and every file's fragments come in reverse order.
 func mirror(d *disk.Disk) *disk.Disk {
-	m := &disk.Disk{Blocks: d.Blocks, Files: make([]disk.File, len(d.Files))}
-	for i, f := range d.Files {
-		g := make(disk.File, len(f))
-		for j, fr := range f {
-			g[len(f)-1-j] = disk.Fragment{Start: d.Blocks - fr.Start - fr.Length, Length: fr.Length}
+	for _, f := range d.Files {
+		for i, j := 0, len(f)-1; i <= j; i, j = i+1, j-1 {
+			a, b := f[i], f[j]
+			f[i] = disk.Fragment{Start: d.Blocks - b.Start - b.Length, Length: b.Length}
+			f[j] = disk.Fragment{Start: d.Blocks - a.Start - a.Length, Length: a.Length}
 		}
-		m.Files[i] = g
 	}
-	return m
+	return d
 }
 
 // sweep walks the leftmost hole across the disk to its end. At each step the hole
