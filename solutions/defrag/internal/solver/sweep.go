@@ -11,8 +11,9 @@ import (
 const maxPasses = 60
 
 // sweepPlan sweeps the disk back and forth (every other pass runs on the mirror
-// image, where a file's order is reversed too) while each pass mends a good share of
-// the breaks left, then finishes with the greedy phases.
+// image, where a file's order is reversed too) until two passes in a row cost more
+// than eight moves per mended break, then finishes with the greedy phases. It
+// hands over to compaction early enough to stay under the checker's cap.
 func sweepPlan(d *disk.Disk) []Move {
 	var all []Move
 	n := d.Blocks
@@ -90,11 +91,12 @@ func mirror(d *disk.Disk) *disk.Disk {
 // sweep walks the leftmost hole across the disk to its end. At each step the hole
 // either swallows the data to its right (moving up to a hole's worth of blocks to its
 // left edge, which merges it with any hole it reaches) or, when that data belongs to
-// a fragmented file no larger than the hole, gathers the whole file into the hole in
-// logical order, one move per run. Runs the file leaves behind become holes that the
-// walk picks up later. On a nearly full disk this costs about one move per run of a
-// fragmented file plus one per hole's worth of blocks walked, and it leaves all the
-// free space in one hole at the end of the disk.
+// a fragmented file that fits the hole with half the free space to spare, gathers
+// the file into the hole in logical order, one move per run (or, when the data is
+// the file's last run, lines the other runs up just before it). Runs the file leaves
+// behind become holes that the walk picks up later. On a nearly full disk this costs
+// about one move per run of a fragmented file plus one per hole's worth of blocks
+// walked, and it leaves the free space it collected in one hole at the end.
 func (st *state) sweep() {
 	if len(st.holes) == 0 {
 		return
