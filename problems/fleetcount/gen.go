@@ -22,7 +22,8 @@ import (
 //	hit      percentage of hits in random mode (default 10)
 //	shots    number of cells shot in game mode (default a third of the board)
 //	split    when positive, every row number split+1, 2·(split+1), … is all misses,
-//	         cutting a big board into strips that fit the span limit (default 0)
+//	         cutting a big board into strips of split rows that fit the region
+//	         limits of the statement (default 0)
 //
 // The same seed and parameters give the same file. The result always validates.
 func (*Problem) Generate(seed int64, p problems.Params) ([]byte, error) {

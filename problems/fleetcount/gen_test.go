@@ -17,7 +17,8 @@ func TestGenerate(t *testing.T) {
 		{"mode": "empty", "rule": "touch", "fleet": "2-1"},
 		{"mode": "random", "r": "4", "c": "5", "miss": "30", "hit": "5"},
 		{"mode": "game", "r": "10", "c": "10", "fleet": "5-4-3-3-2", "shots": "30", "rule": "nocontact"},
-		{"mode": "empty", "r": "30", "c": "30", "split": "9", "fleet": "4,3,3,2"},
+		{"mode": "empty", "r": "30", "c": "30", "split": "3", "fleet": "4,3,3,2"},
+		{"mode": "game", "r": "30", "c": "30", "split": "5", "fleet": "4-3-3-2-2-2-1-1-1-1", "shots": "50"},
 	}
 	for _, params := range tests {
 		for seed := range int64(5) {
@@ -63,7 +64,7 @@ func TestGenerateGameIsConsistent(t *testing.T) {
 func TestGenerateBadParams(t *testing.T) {
 	for _, params := range []problems.Params{
 		{"r": "0"}, {"c": "31"}, {"rule": "diagonal"}, {"mode": "chaos"}, {"fleet": "2-x"},
-		{"fleet": "11"}, {"colour": "red"}, {"r": "20", "c": "20", "mode": "empty"},
+		{"fleet": "6"}, {"colour": "red"}, {"r": "20", "c": "20", "mode": "empty"},
 	} {
 		if _, err := (&Problem{}).Generate(1, params); err == nil {
 			t.Errorf("%v: no error", params)

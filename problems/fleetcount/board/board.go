@@ -16,10 +16,15 @@ import (
 const (
 	MaxSide   = 30 // largest number of rows or columns
 	MaxShips  = 10 // largest fleet
-	MaxLength = 10 // longest ship
-	// MaxSpan bounds every region of the board (see Regions): each one must fit
-	// within MaxSpan consecutive rows or within MaxSpan consecutive columns.
-	MaxSpan = 12
+	MaxLength = 5  // longest ship
+	// Every region of the board (see Regions) must fit within SmallFleetSpan
+	// consecutive rows or columns and hold at most SmallFleetCells cells when the
+	// fleet has at most SmallFleet ships, and fit within LargeFleetSpan rows or
+	// columns otherwise. These bounds keep exact counting within the time limit.
+	SmallFleet      = 5
+	SmallFleetSpan  = 10
+	SmallFleetCells = 100
+	LargeFleetSpan  = 5
 )
 
 // The values a grid cell may hold.
@@ -267,15 +272,24 @@ func Parse(data []byte) (*Board, error) {
 	return b, nil
 }
 
-// checkSpan enforces the span limit on every region.
+// checkSpan enforces the size limits on every region.
 func (b *Board) checkSpan() error {
+	span := SmallFleetSpan
+	if len(b.Ships) > SmallFleet {
+		span = LargeFleetSpan
+	}
 	for _, reg := range b.Regions() {
 		h, w := reg.Rows(), reg.Cols()
-		if h > MaxSpan && w > MaxSpan {
-			r, c := reg.Cells[0][0], reg.Cells[0][1]
+		r, c := reg.Cells[0][0], reg.Cells[0][1]
+		if h > span && w > span {
 			return problems.Errorf(4+r, 2*c+1,
-				"the region of non-miss cells holding row %d column %d spans %d rows and %d columns; one of them must be at most %d",
-				r+1, c+1, h, w, MaxSpan)
+				"the region of non-miss cells holding row %d column %d spans %d rows and %d columns; with %d ships one of them must be at most %d",
+				r+1, c+1, h, w, len(b.Ships), span)
+		}
+		if len(b.Ships) <= SmallFleet && len(reg.Cells) > SmallFleetCells {
+			return problems.Errorf(4+r, 2*c+1,
+				"the region of non-miss cells holding row %d column %d has %d cells; at most %d are allowed",
+				r+1, c+1, len(reg.Cells), SmallFleetCells)
 		}
 	}
 	return nil

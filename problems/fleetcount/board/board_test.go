@@ -3,6 +3,7 @@ package board
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/judgehq/judge/problems"
@@ -29,6 +30,10 @@ func TestParseFaults(t *testing.T) {
 	if _, err := Parse([]byte(split)); err != nil {
 		t.Errorf("a 13 x 13 board cut by a row of misses should validate: %v", err)
 	}
+	strips := "11 5\nnoside\n6 1 1 1 1 1 1\n" + strings.Repeat("0 0 0 0 0\n", 11)
+	if _, err := Parse([]byte(strips)); err != nil {
+		t.Errorf("an 11 x 5 board should validate with six ships: %v", err)
+	}
 	tests := []struct {
 		name, in  string
 		line, col int
@@ -48,7 +53,9 @@ func TestParseFaults(t *testing.T) {
 		{"too many ships", "1 1\ntouch\n11 1 1 1 1 1 1 1 1 1 1 1\n0\n", 3, 1},
 		{"missing length", "1 1\ntouch\n2 1\n0\n", 3, 4},
 		{"extra length", "1 1\ntouch\n1 1 1\n0\n", 3, 5},
-		{"long ship", "1 1\ntouch\n1 11\n0\n", 3, 3},
+		{"long ship", "1 1\ntouch\n1 6\n0\n", 3, 3},
+		{"region too many cells", "11 11\ntouch\n1 1\n" + strings.Repeat("0 0 0 0 0 0 0 0 0 0 0\n", 11), 4, 1},
+		{"region too wide for six ships", "6 6\ntouch\n6 1 1 1 1 1 1\n" + strings.Repeat("0 0 0 0 0 0\n", 6), 4, 1},
 		{"bad cell", "1 2\ntouch\n1 1\n0 3\n", 4, 3},
 		{"short row", "1 2\ntouch\n1 1\n0\n", 4, 2},
 		{"long row", "1 2\ntouch\n1 1\n0 0 0\n", 4, 4},
