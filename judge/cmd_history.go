@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
 )
@@ -18,16 +19,7 @@ func historyCommand() *cli.Command {
 		Name:  "history",
 		Usage: "list the stored judging runs, newest first",
 		Flags: []cli.Flag{&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 20, Usage: "show at most this many runs (0: all)"}},
-		Action: func(c *cli.Context) error {
-			e, err := newEnv(c)
-			if err != nil {
-				return err
-			}
-			st, err := e.openStore(c.Context)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
+		Action: storeAction(func(c *cli.Context, _ *env, st *store.Store) error {
 			runs, err := st.Runs(c.Context)
 			if err != nil {
 				return usageError("history: %v", err)
@@ -46,7 +38,7 @@ func historyCommand() *cli.Command {
 			}
 			return reports.WriteTable(c.App.Writer, reports.ASCII, []reports.Column{{Name: "run"}, {Name: "started"},
 				{Name: "command"}, {Name: "contest or arguments"}, {Name: "status"}, {Name: "results", Numeric: true}}, rows)
-		},
+		}),
 	}
 }
 
@@ -62,21 +54,12 @@ default, writes the report folder again. A unique prefix of the id is enough
 			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON instead of tables"},
 			&cli.BoolFlag{Name: "no-write", Usage: "only print; do not write the report folder"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: storeAction(func(c *cli.Context, e *env, st *store.Store) error {
 			if c.NArg() != 1 {
 				return usageError("report: want one run id (judge history lists them)")
 			}
-			e, err := newEnv(c)
-			if err != nil {
-				return err
-			}
-			st, err := e.openStore(c.Context)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
 			return renderStored(c.Context, c, e, st, c.Args().First(), !c.Bool("no-write"))
-		},
+		}),
 	}
 }
 
@@ -103,26 +86,13 @@ Examples:
 			&cli.StringFlag{Name: "against", Usage: "a stored run to compare the submissions with"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the bootstrap resampling"},
 		}, limitFlags()...),
-		Action: func(c *cli.Context) error {
-			if c.NArg() < 2 {
-				return usageError("compare: want a problem and at least one submission")
-			}
-			if c.Int("repeat") < 1 || c.Int("repeat") > 1000 {
-				return usageError("--repeat %d: want 1 to 1000", c.Int("repeat"))
-			}
-			e, err := newEnv(c)
-			if err != nil {
-				return err
-			}
-			return compare(c, e)
-		},
+		Action: problemAction("compare: want a problem and at least one submission", atLeast(2), compare),
 	}
 }
 
-func compare(c *cli.Context, e *env) error {
-	p, limits, err := e.problem(c, c.Args().First())
-	if err != nil {
-		return err
+func compare(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) error {
+	if c.Int("repeat") < 1 || c.Int("repeat") > 1000 {
+		return usageError("--repeat %d: want 1 to 1000", c.Int("repeat"))
 	}
 	ds, err := datasets(c, p)
 	if err != nil {

@@ -73,18 +73,7 @@ Example:
 			&cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, Usage: "generator parameter name=value (repeatable)"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "folder to write gen-SEED.in files into"},
 		},
-		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return usageError("gen: want one problem (judge gen PROBLEM --seed N --count K)")
-			}
-			e, err := newEnv(c)
-			if err != nil {
-				return err
-			}
-			p, _, err := e.problem(c, c.Args().First())
-			if err != nil {
-				return err
-			}
+		Action: problemAction("gen: want one problem (judge gen PROBLEM --seed N --count K)", exactly(1), func(c *cli.Context, _ *env, p problems.Problem, _ problems.Limits) error {
 			g, ok := p.(problems.Generator)
 			if !ok {
 				return usageError("problem %s has no generator", p.Meta().Slug)
@@ -137,7 +126,7 @@ Example:
 				fmt.Fprintln(c.App.Writer, path)
 			}
 			return nil
-		},
+		}),
 	}
 }
 
@@ -148,18 +137,7 @@ func validateCommand() *cli.Command {
 		ArgsUsage: "PROBLEM FILE...",
 		Description: `Prints FILE: ok, or FILE:LINE:COLUMN: what is wrong, for each file. Exits 1 when
 any file is invalid.`,
-		Action: func(c *cli.Context) error {
-			if c.NArg() < 2 {
-				return usageError("validate: want a problem and files (judge validate PROBLEM FILE...)")
-			}
-			e, err := newEnv(c)
-			if err != nil {
-				return err
-			}
-			p, _, err := e.problem(c, c.Args().First())
-			if err != nil {
-				return err
-			}
+		Action: problemAction("validate: want a problem and files (judge validate PROBLEM FILE...)", atLeast(2), func(c *cli.Context, _ *env, p problems.Problem, _ problems.Limits) error {
 			bad := 0
 			for _, f := range c.Args().Slice()[1:] {
 				data, err := os.ReadFile(f)
@@ -181,7 +159,7 @@ any file is invalid.`,
 				return failed("%d of %d files invalid", bad, c.NArg()-1)
 			}
 			return nil
-		},
+		}),
 	}
 }
 

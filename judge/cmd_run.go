@@ -46,18 +46,7 @@ Examples:
 			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON (reports/results.schema.json) instead of tables"},
 			&cli.BoolFlag{Name: "details", Usage: "one table per submission, with every dataset's figures and message"},
 		}, limitFlags()...),
-		Action: func(c *cli.Context) error {
-			if c.NArg() < 1 {
-				return usageError("run: which problem? (judge run PROBLEM [SUBMISSION...]; see judge problems)")
-			}
-			e, err := newEnv(c)
-			if err != nil {
-				return err
-			}
-			p, limits, err := e.problem(c, c.Args().First())
-			if err != nil {
-				return err
-			}
+		Action: problemAction("run: which problem? (judge run PROBLEM [SUBMISSION...]; see judge problems)", atLeast(1), func(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) error {
 			ds, err := datasets(c, p)
 			if err != nil {
 				return err
@@ -110,7 +99,7 @@ Examples:
 				fmt.Fprintf(c.App.Writer, "run %s (judge report %s shows it again)\n", s.id, s.id)
 			}
 			return nil
-		},
+		}),
 	}
 }
 

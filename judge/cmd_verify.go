@@ -32,21 +32,8 @@ func verifyCommand() *cli.Command {
       output_limit_exceeded/ or presentation_error/ must get that verdict on at least
       one dataset and AC on the others.
 Exits 0 when all holds, 1 otherwise.`,
-		Flags: []cli.Flag{jobsFlag()},
-		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return usageError("verify: want one problem (judge verify PROBLEM)")
-			}
-			e, err := newEnv(c)
-			if err != nil {
-				return err
-			}
-			p, limits, err := e.problem(c, c.Args().First())
-			if err != nil {
-				return err
-			}
-			return verify(c, e, p, limits)
-		},
+		Flags:  []cli.Flag{jobsFlag()},
+		Action: problemAction("verify: want one problem (judge verify PROBLEM)", exactly(1), verify),
 	}
 }
 
@@ -237,21 +224,8 @@ and rewrites each .ans that differs, printing a unified diff of the change. With
 --check nothing is written; stale answers make the exit code 1. A dataset on which the
 reference does not finish normally is reported and left alone. Interactive problems
 have no answers to regenerate.`,
-		Flags: []cli.Flag{jobsFlag(), &cli.BoolFlag{Name: "check", Usage: "only report stale answers (exit 1 when any)"}},
-		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return usageError("regen: want one problem (judge regen PROBLEM)")
-			}
-			e, err := newEnv(c)
-			if err != nil {
-				return err
-			}
-			p, limits, err := e.problem(c, c.Args().First())
-			if err != nil {
-				return err
-			}
-			return regen(c, e, p, limits)
-		},
+		Flags:  []cli.Flag{jobsFlag(), &cli.BoolFlag{Name: "check", Usage: "only report stale answers (exit 1 when any)"}},
+		Action: problemAction("regen: want one problem (judge regen PROBLEM)", exactly(1), regen),
 	}
 }
 

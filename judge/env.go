@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
 )
@@ -71,6 +72,45 @@ func newEnv(c *cli.Context) (*env, error) {
 	}
 	return e, nil
 }
+
+// problemAction returns a command action that checks the number of arguments (ok),
+// sets up the environment and opens the problem named by the first argument.
+func problemAction(usage string, ok func(n int) bool, fn func(c *cli.Context, e *env, p problems.Problem, l problems.Limits) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		if c.NArg() < 1 || !ok(c.NArg()) {
+			return usageError("%s", usage)
+		}
+		e, err := newEnv(c)
+		if err != nil {
+			return err
+		}
+		p, limits, err := e.problem(c, c.Args().First())
+		if err != nil {
+			return err
+		}
+		return fn(c, e, p, limits)
+	}
+}
+
+// storeAction returns a command action that sets up the environment and opens the
+// history.
+func storeAction(fn func(c *cli.Context, e *env, st *store.Store) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		e, err := newEnv(c)
+		if err != nil {
+			return err
+		}
+		st, err := e.openStore(c.Context)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		return fn(c, e, st)
+	}
+}
+
+func exactly(k int) func(int) bool { return func(n int) bool { return n == k } }
+func atLeast(k int) func(int) bool { return func(n int) bool { return n >= k } }
 
 // problem opens a problem by slug or folder path, applying limit overrides.
 func (e *env) problem(c *cli.Context, name string) (problems.Problem, problems.Limits, error) {
