@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -140,6 +141,8 @@ func detectCgroups() (*cgroups, error) {
 		}
 	}
 	if memDir != "" && pidsDir != "" {
+		sweepStale(memDir)
+		sweepStale(pidsDir)
 		cg := &cgroups{version: 1, memory: memDir, pids: pidsDir, prefix: prefix}
 		_, err := os.Stat(filepath.Join(memDir, "memory.memsw.limit_in_bytes"))
 		cg.memsw = err == nil
@@ -181,6 +184,7 @@ func setupV2(own, prefix string) (*cgroups, error) {
 			return nil, fmt.Errorf("enabling memory and pids: %w", err)
 		}
 	}
+	sweepStale(own)
 	cg := &cgroups{version: 2, memory: own, pids: own, prefix: prefix}
 	probe, err := cg.create(64<<20, 8)
 	if err != nil {
@@ -188,6 +192,28 @@ func setupV2(own, prefix string) (*cgroups, error) {
 	}
 	probe.remove()
 	return cg, nil
+}
+
+var staleName = regexp.MustCompile(`^judge-(\d+)-[0-9a-f]+-\d+$`)
+
+// sweepStale removes the empty per-run groups that judges no longer alive left in
+// dir (a judge killed with SIGKILL cannot remove its own).
+func sweepStale(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		m := staleName.FindStringSubmatch(e.Name())
+		if m == nil || !e.IsDir() {
+			continue
+		}
+		pid, _ := strconv.Atoi(m[1])
+		if pid == os.Getpid() || syscall.Kill(pid, 0) == nil {
+			continue // its judge is alive
+		}
+		_ = syscall.Rmdir(filepath.Join(dir, e.Name()))
+	}
 }
 
 func contains(list []string, s string) bool {

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,9 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -118,7 +122,9 @@ type supervisorReport struct {
 func rlimitsFor(l Limits) []rlimitSet {
 	rl := []rlimitSet{{Resource: unix.RLIMIT_CORE}}
 	if l.CPU > 0 {
-		secs := uint64(math.Ceil(l.CPU.Seconds()))
+		// A backstop only: the watchdog ends a program at the limit itself. The
+		// margin covers the supervisor's own start and the watchdog's poll.
+		secs := uint64(math.Ceil(l.CPU.Seconds())) + 1
 		rl = append(rl, rlimitSet{Resource: unix.RLIMIT_CPU, Cur: secs, Max: secs + 1})
 	}
 	if l.Output > 0 {
@@ -224,20 +230,36 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 		SysProcAttr: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL},
 	}
 	var m Measure
+	reports := make(chan supervisorReport, 1)
+	var rep supervisorReport
+	var repErr error
+	readDone := make(chan struct{})
+	var offset atomic.Int64
 	err = startAndWait(ctx, cmd, spec.Limits, &m, func() {
 		statusW.Close()
+		go func() {
+			defer close(readDone)
+			rep, repErr = readReports(statusR, reports)
+		}()
 	}, func() {
 		if cg != nil {
 			cg.killAll()
 		}
+	}, func() time.Duration {
+		select {
+		case r := <-reports:
+			offset.Store(r.CPUus)
+		default:
+		}
+		return time.Duration(offset.Load()) * time.Microsecond
 	})
 	statusW.Close()
 	if err != nil {
 		return m, err
 	}
-	rep, err := readReports(statusR)
-	if err != nil {
-		return m, err
+	<-readDone
+	if repErr != nil {
+		return m, repErr
 	}
 	if rep.Error != "" {
 		return m, fmt.Errorf("starting %s: %s: %s", spec.Argv[0], rep.Failure, rep.Error)
@@ -260,11 +282,12 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 	return m, nil
 }
 
-// readReports reads the supervisor's status lines; the last one counts. The program
-// has ended when this is called, so the pipe is at EOF or nearly: a deadline
-// guards against anything still holding its write end.
-func readReports(f *os.File) (supervisorReport, error) {
-	_ = f.SetReadDeadline(time.Now().Add(time.Second))
+// readReports reads the supervisor's status lines until EOF (the program's exec, or
+// the supervisor's exit) and returns the last that counts; the first is also sent
+// on first, for the CPU watchdog. The supervisor closes the pipe at exec, so a read
+// that lasts long means something holds its write end: a deadline ends it.
+func readReports(f *os.File, first chan<- supervisorReport) (supervisorReport, error) {
+	_ = f.SetReadDeadline(time.Now().Add(30 * time.Second))
 	var rep supervisorReport
 	sc := bufio.NewScanner(f)
 	got := false
@@ -272,6 +295,9 @@ func readReports(f *os.File) (supervisorReport, error) {
 		var r supervisorReport
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 			return rep, fmt.Errorf("supervisor status %q: %w", sc.Text(), err)
+		}
+		if !got {
+			first <- r
 		}
 		if r.Error != "" || !got {
 			rep = r
@@ -284,9 +310,42 @@ func readReports(f *os.File) (supervisorReport, error) {
 	return rep, sc.Err()
 }
 
-// startAndWait starts cmd, enforces the wall limit and ctx, kills the process group
-// (and extra, e.g. a cgroup) at the end, and fills in m from the exit status.
-func startAndWait(ctx context.Context, cmd *exec.Cmd, l Limits, m *Measure, afterStart, killExtra func()) error {
+// cpuPoll is how often the CPU watchdog looks at a running program.
+const cpuPoll = 25 * time.Millisecond
+
+// processCPU reads a live process's user + system time from /proc.
+func processCPU(pid int) (time.Duration, bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, false
+	}
+	// The command name may hold spaces; the fields we need follow its ')'.
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(string(data[i+1:]))
+	if len(f) < 13 {
+		return 0, false
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	return time.Duration(utime+stime) * time.Second / clockTicks, true
+}
+
+// clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat times: 100 on
+// every Linux architecture Go supports.
+const clockTicks = 100
+
+// startAndWait starts cmd, enforces the wall limit, the CPU limit (a watchdog, since
+// RLIMIT_CPU counts whole seconds) and ctx, kills the process group (and extra,
+// e.g. a cgroup) at the end, and fills in m from the exit status. cpuOffset returns
+// CPU time the process spent before it became the program (the supervisor's), when
+// known.
+func startAndWait(ctx context.Context, cmd *exec.Cmd, l Limits, m *Measure, afterStart, killExtra func(), cpuOffset func() time.Duration) error {
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("starting %s: %w", cmd.Path, err)
@@ -297,21 +356,40 @@ func startAndWait(ctx context.Context, cmd *exec.Cmd, l Limits, m *Measure, afte
 	go func() { done <- cmd.Wait() }()
 	timer := time.NewTimer(l.WallLimit())
 	defer timer.Stop()
+	var poll <-chan time.Time
+	if l.CPU > 0 {
+		ticker := time.NewTicker(cpuPoll)
+		defer ticker.Stop()
+		poll = ticker.C
+	}
 	kill := func() {
 		_ = syscall.Kill(-pid, syscall.SIGKILL)
 		killExtra()
 	}
 	var waitErr error
-	select {
-	case waitErr = <-done:
-	case <-timer.C:
-		m.TimedOut = true
-		kill()
-		waitErr = <-done
-	case <-ctx.Done():
-		m.Canceled = true
-		kill()
-		waitErr = <-done
+wait:
+	for {
+		select {
+		case waitErr = <-done:
+			break wait
+		case <-poll:
+			if cpu, ok := processCPU(pid); ok && cpu-cpuOffset() > l.CPU {
+				m.CPUExceeded = true
+				kill()
+				waitErr = <-done
+				break wait
+			}
+		case <-timer.C:
+			m.TimedOut = true
+			kill()
+			waitErr = <-done
+			break wait
+		case <-ctx.Done():
+			m.Canceled = true
+			kill()
+			waitErr = <-done
+			break wait
+		}
 	}
 	m.Wall = time.Since(start)
 	kill() // leftovers: children the program started and left behind
@@ -330,7 +408,7 @@ func startAndWait(ctx context.Context, cmd *exec.Cmd, l Limits, m *Measure, afte
 		m.Signal = unix.SignalName(ws.Signal())
 		switch ws.Signal() {
 		case syscall.SIGXCPU:
-			m.CPUExceeded = true
+			m.CPUExceeded = true // the RLIMIT_CPU backstop
 		case syscall.SIGXFSZ:
 			m.OutputExceeded = true
 		}
@@ -368,6 +446,6 @@ func (directRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 			lim := uint64(spec.Limits.Memory)
 			_ = unix.Prlimit(cmd.Process.Pid, unix.RLIMIT_AS, &unix.Rlimit{Cur: lim, Max: lim}, nil)
 		}
-	}, func() {})
+	}, func() {}, func() time.Duration { return 0 })
 	return m, err
 }

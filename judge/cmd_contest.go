@@ -51,6 +51,7 @@ Examples:
 			if err != nil {
 				return err
 			}
+			defer e.close()
 			return runContest(c, e, c.Args().First())
 		},
 	}

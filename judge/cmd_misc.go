@@ -25,6 +25,7 @@ func problemsCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			defer e.close()
 			var rows [][]string
 			for _, slug := range registry.Slugs() {
 				p, err := registry.Open(e.root, slug)
@@ -172,6 +173,7 @@ func doctorCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			defer e.close()
 			w := c.App.Writer
 			g := e.runner.Guarantees()
 			limits := "yes (set by the supervisor before exec)"

@@ -84,6 +84,7 @@ func problemAction(usage string, ok func(n int) bool, fn func(c *cli.Context, e 
 		if err != nil {
 			return err
 		}
+		defer e.close()
 		p, limits, err := e.problem(c, c.Args().First())
 		if err != nil {
 			return err
@@ -100,6 +101,7 @@ func storeAction(fn func(c *cli.Context, e *env, st *store.Store) error) cli.Act
 		if err != nil {
 			return err
 		}
+		defer e.close()
 		st, err := e.openStore(c.Context)
 		if err != nil {
 			return err
@@ -111,6 +113,9 @@ func storeAction(fn func(c *cli.Context, e *env, st *store.Store) error) cli.Act
 
 func exactly(k int) func(int) bool { return func(n int) bool { return n == k } }
 func atLeast(k int) func(int) bool { return func(n int) bool { return n >= k } }
+
+// close releases what the runner keeps between runs.
+func (e *env) close() { _ = e.runner.Close() }
 
 // problem opens a problem by slug or folder path, applying limit overrides.
 func (e *env) problem(c *cli.Context, name string) (problems.Problem, problems.Limits, error) {
