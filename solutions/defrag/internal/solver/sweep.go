@@ -88,15 +88,26 @@ func mirror(d *disk.Disk) *disk.Disk {
 	return d
 }
 
-// sweep walks the leftmost hole across the disk to its end. At each step the hole
-// either swallows the data to its right (moving up to a hole's worth of blocks to its
-// left edge, which merges it with any hole it reaches) or, when that data belongs to
-// a fragmented file that fits the hole with half the free space to spare, gathers
-// the file into the hole in logical order, one move per run (or, when the data is
-// the file's last run, lines the other runs up just before it). Runs the file leaves
-// behind become holes that the walk picks up later. On a nearly full disk this costs
-// about one move per run of a fragmented file plus one per hole's worth of blocks
-// walked, and it leaves the free space it collected in one hole at the end.
+// sweep walks the leftmost hole across the disk to its end, gathering fragmented
+// files on the way. At each step the data just right of the hole is one of:
+//
+//   - a run of a fragmented file that fits the hole with a quarter of the free space
+//     to spare: the file is gathered into the hole in logical order, one move per
+//     run (when the data is the file's last run, it stays and the other runs line
+//     up just before it);
+//   - a whole file, while the hole has shrunk below three quarters of the free
+//     space: it is evicted into the smallest hole further on that holds it, which
+//     gives its blocks back to the walking hole;
+//   - anything else: up to a hole's worth of data moves to the hole's left edge,
+//     stopping in front of the next file to gather; when that file's first run is
+//     what the move carries last, the move takes it along and the rest of the file
+//     is appended right after it.
+//
+// Gathering takes runs from further on, which leaves holes there: the walk picks
+// them up as it passes them, and meanwhile they take a run that mends a break when
+// one fits without leaving an extra hole (cheapJoins). On a nearly full disk a walk
+// costs about one move per run gathered plus one per stretch of data between holes,
+// and it leaves the free space it collected in one hole at the end.
 func (st *state) sweep() {
 	if len(st.holes) == 0 {
 		return
@@ -105,9 +116,13 @@ func (st *state) sweep() {
 	for _, h := range st.holes {
 		total += h.e - h.s
 	}
-	reserve := total / 2
+	low, keep := total-total/4, total/4
+	fits := func(need, g int32) bool { return need <= g-keep || need == g }
 	x := st.holes[0].s
+	st.queue = st.queue[:0]
+	st.dirty = st.dirty[:0]
 	for st.breaks > 0 && len(st.moves) < st.compactAt {
+		st.cheapJoins(x)
 		i := st.holeAt(x)
 		if i < 0 {
 			// The hole was used up exactly: carry on from the next one.
@@ -125,10 +140,9 @@ func (st *state) sweep() {
 		r := st.own[h.e]
 		head := st.head(r)
 		if st.runs[head].next >= 0 {
-			if st.runs[r].next < 0 && st.gatherable(head, g+st.runs[r].len, reserve) {
-				// The hole's neighbour is the file's last run: it stays, and the
-				// other runs line up in the hole just before it.
-				at := h.e - (st.fileSize(head) - st.runs[r].len)
+			size := st.fileSize(head)
+			if st.runs[r].next < 0 && fits(size-st.runs[r].len, g) {
+				at := h.e - (size - st.runs[r].len)
 				for q := head; q != r; {
 					next, l := st.runs[q].next, st.runs[q].len
 					st.move(st.runs[q].start, at, l)
@@ -137,7 +151,7 @@ func (st *state) sweep() {
 				}
 				continue
 			}
-			if st.gatherable(head, g, reserve) {
+			if fits(size, g) {
 				at := h.s
 				for q := head; q >= 0; {
 					next, l := st.runs[q].next, st.runs[q].len
@@ -148,25 +162,92 @@ func (st *state) sweep() {
 				x = at
 				continue
 			}
+		} else if g < low {
+			l := st.runs[r].len
+			if t, ok := st.fitAfter(l, h.e+l); ok {
+				st.move(h.e, t.s, l)
+				continue
+			}
 		}
-		end := h.e
+		end, lead := h.e, int32(-1)
 		for end < st.n && end-h.e < g && st.own[end] >= 0 {
 			id := st.own[end]
-			if hd := st.head(id); end > h.e && st.runs[hd].next >= 0 && st.gatherable(hd, g, reserve) {
-				break // stop in front of a fragmented file to gather it next
+			hd := st.head(id)
+			if st.runs[hd].next >= 0 {
+				if hd == id && st.runs[id].end()-h.e <= g && fits(st.fileSize(hd)-st.runs[hd].len, g) {
+					end, lead = st.runs[id].end(), id
+					break
+				}
+				if end > h.e && fits(st.fileSize(hd), g) {
+					break // stop in front of a fragmented file to gather it next
+				}
 			}
 			end = min(st.runs[id].end(), h.e+g)
 		}
 		st.move(h.e, h.s, end-h.e)
 		x = h.s + end - h.e
+		if lead >= 0 {
+			for st.runs[lead].next >= 0 {
+				n := st.runs[st.runs[lead].next]
+				st.move(n.start, st.runs[lead].end(), n.len)
+			}
+			x = st.runs[lead].end()
+		}
 	}
 }
 
-// gatherable reports whether the file starting with run head fits a hole of g
-// blocks with reserve blocks to spare (or fills it exactly).
-func (st *state) gatherable(head, g, reserve int32) bool {
-	size := st.fileSize(head)
-	return size <= g-reserve || size == g
+// cheapJoins tries the exact fits queued by the last moves and mends the breaks next
+// to the holes they changed, where both runs lie at or after x and one move does it
+// without leaving more holes than before (see cheapJoin).
+func (st *state) cheapJoins(x int32) {
+	for len(st.dirty) > 0 || len(st.queue) > 0 {
+		st.drain()
+		for len(st.dirty) > 0 {
+			id := st.dirty[len(st.dirty)-1]
+			st.dirty = st.dirty[:len(st.dirty)-1]
+			if r := st.runs[id]; !r.dead && r.next >= 0 && r.start >= x && st.runs[r.next].start >= x {
+				st.cheapJoin(id)
+			}
+		}
+	}
+}
+
+// cheapJoin mends the break after run a with one move that leaves no more holes
+// than before: the move fills its hole exactly, or leaves from beside a hole.
+func (st *state) cheapJoin(a int32) bool {
+	ra := st.runs[a]
+	if ra.dead || ra.next < 0 {
+		return false
+	}
+	rb := st.runs[ra.next]
+	besideHole := func(r run) bool {
+		return (r.start > 0 && st.own[r.start-1] < 0) || (r.end() < st.n && st.own[r.end()] < 0)
+	}
+	if f := st.freeFrom(ra.end()); f >= rb.len && (rb.start >= ra.end()+rb.len || rb.end() <= ra.end()) && (f == rb.len || besideHole(rb)) {
+		st.move(rb.start, ra.end(), rb.len)
+		return true
+	}
+	to := rb.start - ra.len
+	if f := st.freeUpTo(rb.start); to >= 0 && f >= ra.len && (ra.end() <= to || ra.start >= rb.start) && (f == ra.len || besideHole(ra)) {
+		st.move(ra.start, to, ra.len)
+		return true
+	}
+	return false
+}
+
+// fitAfter returns the smallest hole of at least size blocks that starts at or after
+// block from.
+func (st *state) fitAfter(size, from int32) (hole, bool) {
+	bi := -1
+	for i := sort.Search(len(st.holes), func(i int) bool { return st.holes[i].s >= from }); i < len(st.holes); i++ {
+		if l := st.holes[i].e - st.holes[i].s; l >= size && (bi < 0 || l < st.holes[bi].e-st.holes[bi].s) {
+			bi = i
+		}
+	}
+	if bi < 0 {
+		return hole{}, false
+	}
+	return st.holes[bi], true
 }
 
 // head returns the first run of the file that run id belongs to.
