@@ -70,8 +70,9 @@ func compareCommand() *cli.Command {
 		ArgsUsage: "PROBLEM SUBMISSION...",
 		Description: `Judges every SUBMISSION on every dataset --repeat times and prints a datasets ×
 variants matrix (verdict, median and minimum CPU ms, score), then each variant against
-the first: the geometric-mean ratio of CPU time with a 95 % bootstrap interval,
-datasets won and lost, and the score difference.
+the first: datasets accepted with the rate's 95 % Wilson interval (for a game, the win
+rate), mean score and CPU, the geometric-mean ratio of CPU time with a 95 % bootstrap
+interval, datasets won and lost, and the score difference.
 
 With --against RUN-ID the submissions are compared with their results in that stored
 run instead: every changed verdict and every CPU time worse beyond the noise
@@ -80,11 +81,13 @@ run instead: every changed verdict and every CPU time worse beyond the noise
 Examples:
    judge compare sudoku solutions/sudoku/tactics solutions/sudoku/fast --repeat 5
    judge compare battleships solutions/battleships/bap solutions/battleships/search1
+   judge compare trimines solutions/trimines/reference solutions/trimines/sets --group winrate --summary
    judge compare sudoku solutions/sudoku/fast --against 20261121-190000-3fa2`,
 		Flags: append([]cli.Flag{jobsFlag(),
 			&cli.IntFlag{Name: "repeat", Aliases: []string{"r"}, Value: 1, Usage: "runs per dataset and variant (medians and minima over them)"},
 			&cli.StringFlag{Name: "against", Usage: "a stored run to compare the submissions with"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the bootstrap resampling"},
+			&cli.BoolFlag{Name: "summary", Usage: "print only the summary, not the per-dataset matrix (for large groups)"},
 		}, limitFlags()...),
 		Action: problemAction("compare: want a problem and at least one submission", atLeast(2), compare),
 	}
@@ -149,7 +152,13 @@ func compare(c *cli.Context, e *env, p problems.Problem, limits problems.Limits)
 	}
 	m := reports.BuildMatrix(meta.Slug, now, cfg.Entrants)
 	sums := reports.Summarize(m, rand.New(rand.NewPCG(c.Uint64("seed"), 0)), 2000)
-	if err := reports.WriteMatrixTable(w, m, sums, e.color); err != nil {
+	write := reports.WriteMatrixTable
+	if c.Bool("summary") {
+		write = func(w io.Writer, m reports.Matrix, sums []reports.Summary, _ bool) error {
+			return reports.WriteSummaryTable(w, m, sums)
+		}
+	}
+	if err := write(w, m, sums, e.color); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "run %s, %d repeat(s) per dataset\n", s.id, c.Int("repeat"))

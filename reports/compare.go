@@ -134,6 +134,27 @@ type Summary struct {
 	Won, Lost, Tied int
 	// ScoreDiff is this variant's total median score minus the baseline's.
 	ScoreDiff float64
+	// Judged counts the datasets the variant ran on and Accepted those with AC;
+	// AcceptRate is their ratio with [AcceptLow, AcceptHigh] its 95 % Wilson score
+	// interval (for an interactive game, the win rate).
+	Judged, Accepted                  int
+	AcceptRate, AcceptLow, AcceptHigh float64
+	// MeanScore and MeanCPU average the median score and CPU time per judged dataset.
+	MeanScore float64
+	MeanCPU   time.Duration
+}
+
+// Wilson returns the rate k/n and its 95 % Wilson score interval; NaNs when n is 0.
+func Wilson(k, n int) (rate, low, high float64) {
+	if n == 0 {
+		return math.NaN(), math.NaN(), math.NaN()
+	}
+	const z = 1.959963984540054
+	p, fn := float64(k)/float64(n), float64(n)
+	den := 1 + z*z/fn
+	centre := (p + z*z/(2*fn)) / den
+	half := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / den
+	return p, math.Max(0, centre-half), math.Min(1, centre+half)
 }
 
 // Summarize compares every variant of m with the first. The bootstrap draws
@@ -168,7 +189,20 @@ func Summarize(m Matrix, rng *rand.Rand, resamples int) []Summary {
 			if bAC && cAC && base.MedianCPU > 0 && c.MedianCPU > 0 {
 				logs = append(logs, math.Log(float64(c.MedianCPU)/float64(base.MedianCPU)))
 			}
+			if c.Runs > 0 {
+				s.Judged++
+				s.MeanScore += c.Score
+				s.MeanCPU += c.MedianCPU
+				if cAC {
+					s.Accepted++
+				}
+			}
 		}
+		if s.Judged > 0 {
+			s.MeanScore /= float64(s.Judged)
+			s.MeanCPU /= time.Duration(s.Judged)
+		}
+		s.AcceptRate, s.AcceptLow, s.AcceptHigh = Wilson(s.Accepted, s.Judged)
 		s.Paired = len(logs)
 		s.Ratio, s.Low, s.High = GeoMeanInterval(logs, rng, resamples)
 		out = append(out, s)
@@ -298,19 +332,33 @@ func WriteMatrixTable(w io.Writer, m Matrix, sums []Summary, color bool) error {
 	if err := WriteTable(w, ASCII, cols, rows); err != nil {
 		return err
 	}
+	return WriteSummaryTable(w, m, sums)
+}
+
+// WriteSummaryTable writes the summary of each variant against the first: accepted
+// datasets with their rate and its 95 % interval, mean score and CPU, the CPU ratio
+// with its bootstrap interval, and datasets won, lost and tied.
+func WriteSummaryTable(w io.Writer, m Matrix, sums []Summary) error {
 	if len(sums) == 0 {
 		return nil
 	}
-	cols = []Column{{"variant", false}, {"cpu_ratio", true}, {"95%_interval", true}, {"paired", true},
+	cols := []Column{{"variant", false}, {"ac", true}, {"ac_rate", true}, {"95%_interval", true},
+		{"mean_score", true}, {"mean_cpu_ms", true}, {"cpu_ratio", true}, {"95%_interval", true}, {"paired", true},
 		{"won", true}, {"lost", true}, {"tied", true}, {"score_diff", true}}
-	rows = nil
+	var rows [][]string
 	for _, s := range sums {
 		ratio, ci := dash, dash
 		if !math.IsNaN(s.Ratio) {
 			ratio = strconv.FormatFloat(s.Ratio, 'f', 3, 64)
 			ci = fmt.Sprintf("[%.3f, %.3f]", s.Low, s.High)
 		}
-		rows = append(rows, []string{s.Variant, ratio, ci, strconv.Itoa(s.Paired), strconv.Itoa(s.Won),
+		rate, rci := dash, dash
+		if !math.IsNaN(s.AcceptRate) {
+			rate = fmt.Sprintf("%.1f%%", 100*s.AcceptRate)
+			rci = fmt.Sprintf("[%.1f%%, %.1f%%]", 100*s.AcceptLow, 100*s.AcceptHigh)
+		}
+		rows = append(rows, []string{s.Variant, fmt.Sprintf("%d/%d", s.Accepted, s.Judged), rate, rci,
+			num(s.MeanScore), ms(s.MeanCPU), ratio, ci, strconv.Itoa(s.Paired), strconv.Itoa(s.Won),
 			strconv.Itoa(s.Lost), strconv.Itoa(s.Tied), num(s.ScoreDiff)})
 	}
 	if _, err := fmt.Fprintf(w, "against %s (cpu_ratio < 1 is faster; * = verdict differed between repeats)\n",

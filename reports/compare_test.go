@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -90,8 +91,29 @@ func TestSummarize(t *testing.T) {
 	if err := WriteMatrixTable(&b, m, s, false); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "against a") || !strings.Contains(b.String(), "| b       |         - |") {
+	if !strings.Contains(b.String(), "against a") || !regexp.MustCompile(`\| b +\| +1/1 \| +100\.0% \|.*\| +- \| +- \|`).MatchString(b.String()) {
 		t.Errorf("matrix table:\n%s", b.String())
+	}
+}
+
+func TestWilson(t *testing.T) {
+	tests := []struct {
+		k, n            int
+		rate, low, high float64
+	}{
+		{0, 10, 0, 0, 0.2775},
+		{10, 10, 1, 0.7225, 1},
+		{50, 100, 0.5, 0.4038, 0.5962},
+		{953, 1000, 0.953, 0.9382, 0.9645},
+	}
+	for _, tt := range tests {
+		r, lo, hi := Wilson(tt.k, tt.n)
+		if math.Abs(r-tt.rate) > 1e-9 || math.Abs(lo-tt.low) > 5e-4 || math.Abs(hi-tt.high) > 5e-4 {
+			t.Errorf("Wilson(%d, %d) = %.4f [%.4f, %.4f], want %.4f [%.4f, %.4f]", tt.k, tt.n, r, lo, hi, tt.rate, tt.low, tt.high)
+		}
+	}
+	if r, _, _ := Wilson(0, 0); !math.IsNaN(r) {
+		t.Errorf("Wilson(0, 0) = %v, want NaN", r)
 	}
 }
 
