@@ -42,21 +42,19 @@ func part(length, i int, down bool) byte {
 
 // cells returns the ship's cells and the cells next to them (sharing an edge).
 func cells(r, c, length int, down bool) (ship, near [][2]int) {
-	in := map[[2]int]bool{}
-	for i := 0; i < length; i++ {
-		p := [2]int{r, c + i}
-		if down {
-			p = [2]int{r + i, c}
-		}
-		ship = append(ship, p)
-		in[p] = true
+	r2, c2 := r, c+length-1
+	if down {
+		r2, c2 = r+length-1, c
 	}
-	for _, p := range ship {
-		for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-			q := [2]int{p[0] + d[0], p[1] + d[1]}
-			if q[0] >= 0 && q[0] < n && q[1] >= 0 && q[1] < m && !in[q] {
-				in[q] = true
-				near = append(near, q)
+	for y := r - 1; y <= r2+1; y++ {
+		for x := c - 1; x <= c2+1; x++ {
+			inRows, inCols := y >= r && y <= r2, x >= c && x <= c2
+			switch {
+			case y < 0 || y >= n || x < 0 || x >= m:
+			case inRows && inCols:
+				ship = append(ship, [2]int{y, x})
+			case inRows || inCols: // beside, above or below: corners are forgotten
+				near = append(near, [2]int{y, x})
 			}
 		}
 	}
