@@ -167,7 +167,7 @@ func newState(d *disk.Disk) *state {
 			prev = id
 		}
 	}
-	st.refresh(0, st.n)
+	st.refresh(0, st.n, 0, 0, false)
 	return st
 }
 
@@ -242,8 +242,10 @@ func (st *state) freeUpTo(x int32) int32 {
 }
 
 // refresh rebuilds the holes touching [lo, hi) from the block map and queues the new
-// ones for the exact-fit search.
-func (st *state) refresh(lo, hi int32) {
+// ones for the exact-fit search. The last move changed [lo, hi), which it left all
+// free when cleared is set, and [os, oe): the parts of the old holes outside both
+// ranges are still free and need no scan.
+func (st *state) refresh(lo, hi, os, oe int32, cleared bool) {
 	i := sort.Search(len(st.holes), func(i int) bool { return st.holes[i].e >= lo })
 	j := sort.Search(len(st.holes), func(j int) bool { return st.holes[j].s > hi })
 	a, b := lo, hi
@@ -253,13 +255,25 @@ func (st *state) refresh(lo, hi int32) {
 	}
 	fresh := st.scratch[:0]
 	for x := a; x < b; {
-		if st.own[x] >= 0 {
-			x++
+		if id := st.own[x]; id >= 0 {
+			x = st.runs[id].end()
 			continue
 		}
 		e := x
 		for e < b && st.own[e] < 0 {
-			e++
+			// [a, lo) and [hi, b) were free before the move.
+			switch {
+			case cleared && e >= lo && e < hi:
+				e = hi
+			case e < lo && (oe <= e || os >= lo):
+				e = lo
+			case e >= hi && (oe <= e || os >= b):
+				e = b
+			case (e < lo || e >= hi) && e < os:
+				e = os
+			default:
+				e++
+			}
 		}
 		fresh = append(fresh, hole{x, e})
 		st.queue = append(st.queue, x)
@@ -307,19 +321,25 @@ func (st *state) move(from, to, count int32) {
 	st.moves = append(st.moves, Move{int(from), int(to), int(count)})
 	shift := to - from
 	moved := st.movedBuf[:0]
-	for b := from; b < from+count; b++ {
-		id := st.own[b]
-		if id >= 0 && st.runs[id].start == b {
+	for b := from; b < from+count; {
+		if id := st.own[b]; id >= 0 {
 			moved = append(moved, id)
+			b = st.runs[id].end()
+		} else {
+			b++
 		}
-		st.own[b+shift] = id
-		st.own[b] = -1
+	}
+	// The ranges do not overlap: copy, then clear the source.
+	src := st.own[from : from+count]
+	copy(st.own[to:to+count], src)
+	for i := range src {
+		src[i] = -1
 	}
 	for _, id := range moved {
 		st.runs[id].start += shift
 	}
-	st.refresh(from, from+count)
-	st.refresh(to, to+count)
+	st.refresh(from, from+count, to, to+count, true)
+	st.refresh(to, to+count, from, from+count, false)
 	for _, id := range moved {
 		if st.runs[id].dead {
 			continue

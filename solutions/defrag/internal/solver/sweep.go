@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/judgehq/judge/problems/defrag/disk"
@@ -15,19 +16,16 @@ const maxPasses = 60
 // than eight moves per mended break, then finishes with the greedy phases. It
 // hands over to compaction early enough to stay under the checker's cap.
 func sweepPlan(d *disk.Disk) []Move {
-	var all []Move
-	n := d.Blocks
+	st := newState(d)
+	n := int(st.n)
 	mirrored := false
-	cur := d
 	stalled := 0
 	for pass := 0; ; pass++ {
-		st := newState(cur)
-		st.compactAt = compactAfter - len(all)
-		before := st.breaks
+		first, before := len(st.moves), st.breaks
 		st.sweep()
 		// Two passes in a row that cost more than eight moves a mended break are
 		// not worth repeating: the greedy phases finish the job.
-		if fixed := before - st.breaks; 8*fixed < len(st.moves) {
+		if fixed := before - st.breaks; 8*fixed < len(st.moves)-first {
 			stalled++
 		} else {
 			stalled = 0
@@ -35,57 +33,36 @@ func sweepPlan(d *disk.Disk) []Move {
 		if st.breaks > 0 && (pass == maxPasses || stalled == 2 || len(st.moves) >= st.compactAt) {
 			st.solve(math.MaxInt, math.MaxInt)
 		}
-		for _, m := range st.moves {
-			if mirrored {
-				m = Move{n - m.From - m.Count, n - m.To - m.Count, m.Count}
+		if mirrored {
+			for i, m := range st.moves[first:] {
+				st.moves[first+i] = Move{n - m.From - m.Count, n - m.To - m.Count, m.Count}
 			}
-			all = append(all, m)
 		}
 		if st.breaks == 0 {
-			return all
+			return st.moves
 		}
-		cur = mirror(st.toDisk())
+		st.mirror()
 		mirrored = !mirrored
 	}
 }
 
-// toDisk returns the disk as it now stands. All files share one backing array.
-func (st *state) toDisk() *disk.Disk {
-	live, heads := 0, 0
+// mirror turns the state into its image seen from the other end, in place: block b
+// becomes block n-1-b and every file's runs come in reverse order. The moves made
+// so far are left as they are.
+func (st *state) mirror() {
+	slices.Reverse(st.own)
 	for id := range st.runs {
-		if r := &st.runs[id]; !r.dead {
-			live++
-			if r.prev < 0 {
-				heads++
-			}
-		}
+		r := &st.runs[id]
+		r.start = st.n - r.end()
+		r.prev, r.next = r.next, r.prev
 	}
-	frags := make([]disk.Fragment, 0, live)
-	d := &disk.Disk{Blocks: int(st.n), Files: make([]disk.File, 0, heads)}
-	for id := range st.runs {
-		if r := st.runs[id]; r.dead || r.prev >= 0 {
-			continue
-		}
-		first := len(frags)
-		for q := int32(id); q >= 0; q = st.runs[q].next {
-			frags = append(frags, disk.Fragment{Start: int(st.runs[q].start), Length: int(st.runs[q].len)})
-		}
-		d.Files = append(d.Files, disk.File(frags[first:len(frags):len(frags)]))
+	slices.Reverse(st.holes)
+	for i, h := range st.holes {
+		st.holes[i] = hole{st.n - h.e, st.n - h.s}
 	}
-	return d
-}
-
-// mirror turns d into its image seen from the other end, in place: block b becomes
-// block n-1-b and every file's fragments come in reverse order.
-func mirror(d *disk.Disk) *disk.Disk {
-	for _, f := range d.Files {
-		for i, j := 0, len(f)-1; i <= j; i, j = i+1, j-1 {
-			a, b := f[i], f[j]
-			f[i] = disk.Fragment{Start: d.Blocks - b.Start - b.Length, Length: b.Length}
-			f[j] = disk.Fragment{Start: d.Blocks - a.Start - a.Length, Length: a.Length}
-		}
-	}
-	return d
+	st.queue = st.queue[:0]
+	st.dirty = st.dirty[:0]
+	st.cursor = 0
 }
 
 // sweep walks the leftmost hole across the disk to its end, gathering fragmented
