@@ -175,16 +175,21 @@ func (st *state) bestFit(size int32, avoid hole, used []int32) (hole, bool) {
 	return st.holes[bi], true
 }
 
-// blockers lists the runs that hold blocks of t, in order.
+// blockers lists the runs that hold blocks of t, in order, stopping after
+// maxBlockers + 1.
 func (st *state) blockers(t hole) []int32 {
 	var out []int32
-	for x := t.s; x < t.e; x++ {
-		if id := st.own[x]; id >= 0 && (len(out) == 0 || out[len(out)-1] != id) {
-			out = append(out, id)
-			if len(out) > maxBlockers {
-				return out
-			}
+	for x := t.s; x < t.e; {
+		id := st.own[x]
+		if id < 0 {
+			x = st.holes[st.holeAt(x)].e
+			continue
 		}
+		out = append(out, id)
+		if len(out) > maxBlockers {
+			return out
+		}
+		x = st.runs[id].end()
 	}
 	return out
 }

@@ -72,7 +72,7 @@ type state struct {
 // free space across the disk gathering small fragmented files (see sweepPlan) before
 // the greedy phases finish the rest. On a disk with some room the greedy phases are
 // both shorter and faster, and the sweep only runs when they give up. On a nearly
-// full disk (under 3 % free) the greedy phases only get a short try before the
+// full disk (under 4.5 % free) the greedy phases only get a short try before the
 // sweep: there they are slower and usually longer. Time counts too: every
 // millisecond costs 1 % of the moves.
 func Solve(d *disk.Disk) []Move {
@@ -93,8 +93,12 @@ const (
 	maxAnswer    = 95000
 )
 
+// quickRooms is how many times the short greedy try on a nearly full disk may make
+// room: enough when the fragments fit the holes as they are, and cheap otherwise.
+const quickRooms = 16
+
 func solve(d *disk.Disk) []Move {
-	if free := d.Blocks - d.Used(); 100*free >= 3*d.Blocks {
+	if free := d.Blocks - d.Used(); 200*free >= 9*d.Blocks {
 		gr := newState(d)
 		if gr.solve(math.MaxInt, 64+2*gr.breaks) {
 			return gr.moves
@@ -110,7 +114,10 @@ func solve(d *disk.Disk) []Move {
 	// Nearly full: a short greedy try, which wins when the fragments fit the holes
 	// as they are, then the sweep.
 	gr := newState(d)
-	quick := gr.solve(math.MaxInt, 16+gr.breaks/32)
+	quick := gr.solve(math.MaxInt, quickRooms)
+	if quick && len(gr.moves) <= d.Breaks() {
+		return gr.moves // a move a break: the sweep does not come close
+	}
 	sw := sweepPlan(d)
 	if quick && len(gr.moves) < len(sw) {
 		return gr.moves

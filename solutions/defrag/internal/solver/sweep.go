@@ -16,7 +16,12 @@ const maxPasses = 60
 // than eight moves per mended break, then finishes with the greedy phases. It
 // hands over to compaction early enough to stay under the checker's cap.
 func sweepPlan(d *disk.Disk) []Move {
-	st := newState(d)
+	return newState(d).sweepOn()
+}
+
+// sweepOn is sweepPlan from the state as it stands: it returns every move, the
+// ones made before included.
+func (st *state) sweepOn() []Move {
 	n := int(st.n)
 	mirrored := false
 	stalled := 0
