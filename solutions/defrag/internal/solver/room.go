@@ -113,6 +113,8 @@ func (st *state) execute(p plan) bool {
 // last search left off and stopping at the first that needs at most two moves a fix.
 func (st *state) bestPlan() plan {
 	best := plan{head: -1}
+	var buf [2 * maxBlockers]hole
+	big := st.largestHoles(buf[:])
 	n := len(st.runs)
 	seen := 0
 	for k := 0; k < n && seen < maxScan; k++ {
@@ -136,14 +138,14 @@ func (st *state) bestPlan() plan {
 		}
 		b := &st.runs[r.next]
 		if t := (hole{r.end(), r.end() + b.len}); t.e <= st.n {
-			if n, ok := st.evictable(t, int32(id), r.next); ok {
+			if n, ok := st.evictable(big, t, int32(id), r.next); ok {
 				if p := (plan{moves: n + 1, fixes: 1, head: -1, a: int32(id), target: t}); p.better(best) {
 					best = p
 				}
 			}
 		}
 		if t := (hole{b.start - r.len, b.start}); t.s >= 0 {
-			if n, ok := st.evictable(t, int32(id), r.next); ok {
+			if n, ok := st.evictable(big, t, int32(id), r.next); ok {
 				if p := (plan{moves: n + 1, fixes: 1, head: -1, a: int32(id), before: true, target: t}); p.better(best) {
 					best = p
 				}
@@ -195,24 +197,70 @@ func (st *state) blockers(t hole) []int32 {
 }
 
 // evictable returns how many runs must leave t, when they all fit in holes elsewhere
-// and none of them is a or b.
-func (st *state) evictable(t hole, a, b int32) (int, bool) {
+// (one run a hole) and none of them is a or b. big holes the largest holes, largest
+// first (see largestHoles): matching the largest runs with the largest holes that do
+// not meet t decides it, as best fit run by run would.
+func (st *state) evictable(big []hole, t hole, a, b int32) (int, bool) {
 	bl := st.blockers(t)
 	if len(bl) > maxBlockers {
 		return 0, false
 	}
-	var used []int32
+	need := make([]int32, 0, maxBlockers+1)
 	for _, id := range bl {
 		if id == a || id == b {
 			return 0, false
 		}
-		h, ok := st.bestFit(st.runs[id].len, t, used)
-		if !ok {
+		need = append(need, st.runs[id].len)
+	}
+	slices.SortFunc(need, func(p, q int32) int { return int(q - p) })
+	k := 0
+	for _, h := range big {
+		if k == len(need) {
+			break
+		}
+		if h.s < t.e && t.s < h.e {
+			continue
+		}
+		if h.e-h.s < need[k] {
 			return 0, false
 		}
-		used = append(used, h.s)
+		k++
 	}
-	return len(bl), true
+	if k < len(need) && len(big) < len(st.holes) {
+		// Too many of the largest holes meet t: look at them all.
+		var used []int32
+		for _, l := range need {
+			h, ok := st.bestFit(l, t, used)
+			if !ok {
+				return 0, false
+			}
+			used = append(used, h.s)
+		}
+		return len(need), true
+	}
+	return len(need), k == len(need)
+}
+
+// largestHoles returns up to 2 × maxBlockers of the largest holes, largest first,
+// in buf's storage.
+func (st *state) largestHoles(buf []hole) []hole {
+	big := buf[:0]
+	for _, h := range st.holes {
+		l := h.e - h.s
+		if len(big) == 2*maxBlockers && l <= big[len(big)-1].e-big[len(big)-1].s {
+			continue
+		}
+		i := len(big)
+		for i > 0 && big[i-1].e-big[i-1].s < l {
+			i--
+		}
+		if len(big) < 2*maxBlockers {
+			big = append(big, hole{})
+		}
+		copy(big[i+1:], big[i:len(big)-1])
+		big[i] = h
+	}
+	return big
 }
 
 // relocate moves the file whose first run is head into hole h, run by run.
