@@ -2,6 +2,7 @@ package count
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/judgehq/judge/problems/fleetcount/board"
 )
@@ -20,6 +21,16 @@ import (
 //
 // Ships whose lengths are equal are not told apart: each placement of unlabeled
 // ships is counted once, and the caller multiplies by the labelings.
+//
+// The fields are laid out so that a step only changes the low bits of a state:
+// from the bottom, the fleet index, the left slot, then the column slots in the
+// order j, j-1, …, 0, w-1, …, j+1 (column j, the one of the next cell, lowest).
+// Before the next cell the column slots rotate by one, column j+1 going from the
+// top to the bottom. Tables are kept sorted by key, so that a step reads its states
+// in runs that share every column but j and j-1, adds up the successors of a run
+// in a small sorted batch and writes them out in order, and the rotation is a merge
+// of at most 16 sorted runs: no hash table, and memory is read and written in
+// order.
 const (
 	slotFree    = 0
 	slotBlocked = 1
@@ -28,7 +39,6 @@ const (
 	slotMask    = 1<<slotBits - 1
 	occBit      = 1 << 63 // marks a successor that puts a ship on the cell
 	recOcc      = 1 << 31 // marks a recorded transition that puts a ship on the cell
-	emptyKey    = ^uint64(0)
 )
 
 // maxWidth is the widest grid the packed state can hold.
@@ -41,16 +51,22 @@ type sweep struct {
 	rule     board.Rule
 	lanes    int
 	overflow bool // some count did not fit in lanes words
-	leftPos  uint
-	fleetPos uint
+	fleetMsk uint64
+	leftPos  uint     // position of the left slot
+	colPos   uint     // position of the slot of the next cell's column
+	prevPos  uint     // position of the slot of the column before it
+	lowBits  uint     // bits a step may change: fleet, left slot, columns j and j-1
 	avail    []uint16 // avail[u]: bit t set when sub-multiset u holds a ship of length lens[t]
-	ht       hashTable
-	buf      []uint64 // successors of a block of states
+	buf      []uint64 // successors of a run of states
 	from     []int32  // the state each successor in buf comes from
-	sink     uint64   // keeps the warming loads of step from being optimised away
+	order    []uint64 // successors of a run sorted: low key << 32 | index in buf
+	dstOf    []uint32 // output position of each successor in buf
+	pre      table    // a step's output before its columns rotate
+	heads    []int    // merge cursors
+	perm     []int32  // a step's output position of each state of pre
 }
 
-// table is the set of states before one cell with their counts.
+// table is the set of states before one cell with their counts, sorted by key.
 type table struct {
 	keys []uint64
 	vals []uint64 // lanes words per key, least significant first
@@ -58,17 +74,21 @@ type table struct {
 
 // record holds the transitions of one step: for state a of the table before the
 // cell, dst[start[a]:start[a+1]] are the indices of its successors, recOcc set when
-// the cell is occupied. While the step runs they are slot numbers.
+// the cell is occupied.
 type record struct {
 	start []int32
 	dst   []uint32
 }
 
 func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
+	fb := uint(bits.Len(uint(f.size - 1)))
 	s := &sweep{
 		g: g, f: f, rule: rule, lanes: lanes,
-		leftPos:  uint(slotBits * g.w),
-		fleetPos: uint(slotBits*g.w + slotBits),
+		fleetMsk: 1<<fb - 1,
+		leftPos:  fb,
+		colPos:   fb + slotBits,
+		prevPos:  fb + 2*slotBits,
+		lowBits:  fb + 3*slotBits,
 		avail:    make([]uint16, f.size),
 	}
 	for u := range f.size {
@@ -83,7 +103,7 @@ func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
 
 // initial returns the table before the first cell: nothing placed, count 1.
 func (s *sweep) initial() *table {
-	t := &table{keys: []uint64{uint64(s.f.full) << s.fleetPos}, vals: make([]uint64, s.lanes)}
+	t := &table{keys: []uint64{uint64(s.f.full)}, vals: make([]uint64, s.lanes)}
 	t.vals[0] = 1
 	return t
 }
@@ -95,19 +115,15 @@ func (s *sweep) successors(key uint64, i, j int, out []uint64) []uint64 {
 	sep := s.rule != board.Touch
 	diag := s.rule == board.NoContact
 	shot := g.cell[i][j]
-	colPos := uint(slotBits * j)
+	colPos, prevPos := s.colPos, s.prevPos
 	up := key >> colPos & slotMask
 	left := key >> s.leftPos & slotMask
-	u := int(key >> s.fleetPos)
-	base := key &^ (slotMask << colPos) &^ (slotMask << s.leftPos) &^ (^uint64(0) << s.fleetPos)
+	u := int(key & s.fleetMsk)
+	base := key &^ (slotMask << colPos) &^ (slotMask << s.leftPos) &^ s.fleetMsk
 	lastCol := j == g.w-1
-	var prevPos uint
-	if j > 0 {
-		prevPos = colPos - slotBits
-	}
 	// emit appends the successor with column slot col, left slot lf and fleet u2.
 	emit := func(col, lf uint64, u2 int, occ bool) {
-		k := base | col<<colPos | uint64(u2)<<s.fleetPos
+		k := base | col<<colPos | uint64(u2)
 		if !lastCol {
 			k |= lf << s.leftPos
 		}
@@ -174,27 +190,29 @@ func (s *sweep) successors(key uint64, i, j int, out []uint64) []uint64 {
 }
 
 // finish returns the fleet left after a final state.
-func (s *sweep) finish(key uint64) (int, bool) { return int(key >> s.fleetPos), true }
+func (s *sweep) finish(key uint64) (int, bool) { return int(key & s.fleetMsk), true }
 
-// step returns the table after cell (i, j). When rec is not nil it records the
-// transitions for a backward pass.
+// step returns the table after cell (i, j), its column slots rotated for the next
+// cell. When rec is not nil it records the transitions for a backward pass.
 func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 	n := len(cur.keys)
 	L := s.lanes
-	ht := &s.ht
-	// The table's size depends on n alone, so sweeping the same table again gives
-	// the same states in the same order: backward passes rely on it.
-	ht.reset(n, L)
+	low := s.lowBits
+	lowMask := uint64(1)<<low - 1
 	if rec != nil {
-		rec.start = make([]int32, 0, n+1)
+		rec.start = make([]int32, n+1)
 		rec.dst = make([]uint32, 0, 2*n)
 	}
-	grows := 0
-	// States go in blocks: first all successors of the block are listed and their
-	// home slots read, so that the memory loads overlap; then they are added.
-	const block = 64
-	for a0 := 0; a0 < n; a0 += block {
-		a1 := min(a0+block, n)
+	pre := &s.pre
+	pre.keys = pre.keys[:0]
+	pre.vals = pre.vals[:0]
+	for a0 := 0; a0 < n; {
+		// A run of states that differ only in the bits a step may change.
+		hi := cur.keys[a0] >> low
+		a1 := a0 + 1
+		for a1 < n && cur.keys[a1]>>low == hi {
+			a1++
+		}
 		s.buf = s.buf[:0]
 		s.from = s.from[:0]
 		for a := a0; a < a1; a++ {
@@ -204,54 +222,112 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 				s.from = append(s.from, int32(a))
 			}
 		}
-		var sink uint64
-		for _, sk := range s.buf {
-			sink += ht.data[ht.home(sk&^occBit)*ht.stride]
+		s.order = s.order[:0]
+		for x, sk := range s.buf {
+			s.order = append(s.order, (sk&lowMask)<<32|uint64(x))
 		}
-		s.sink += sink
-		x := 0
-		for a := a0; a < a1; a++ {
-			if rec != nil {
-				rec.start = append(rec.start, int32(len(rec.dst)))
-			}
-			src := cur.vals[a*L : a*L+L]
-			for ; x < len(s.buf) && int(s.from[x]) == a; x++ {
-				sk := s.buf[x]
-				p := ht.slot(sk &^ occBit)
-				if rec != nil && ht.grows != grows {
-					// Slots moved: bring the positions recorded so far up to date.
-					grows = ht.grows
-					for y, d := range rec.dst {
-						rec.dst[y] = uint32(ht.moved[d&^recOcc]) | d&recOcc
-					}
+		slices.Sort(s.order)
+		if rec != nil {
+			s.dstOf = slices.Grow(s.dstOf[:0], len(s.buf))[:len(s.buf)]
+		}
+		last := ^uint64(0)
+		for _, o := range s.order {
+			k, x := o>>32, int(uint32(o))
+			if k != last {
+				last = k
+				pre.keys = append(pre.keys, hi<<low|k)
+				for range L {
+					pre.vals = append(pre.vals, 0)
 				}
-				if L == 1 {
-					v, c := bits.Add64(ht.data[p+1], src[0], 0)
-					ht.data[p+1] = v
-					if c != 0 {
-						s.overflow = true
-					}
-				} else if addTo(ht.data[p+1:p+1+L], src) {
+			}
+			p := len(pre.keys) - 1
+			a := int(s.from[x])
+			if L == 1 {
+				v, c := bits.Add64(pre.vals[p], cur.vals[a], 0)
+				pre.vals[p] = v
+				if c != 0 {
 					s.overflow = true
 				}
-				if rec != nil {
-					d := uint32(p / ht.stride)
-					if sk&occBit != 0 {
-						d |= recOcc
-					}
-					rec.dst = append(rec.dst, d)
+			} else if addTo(pre.vals[p*L:p*L+L], cur.vals[a*L:a*L+L]) {
+				s.overflow = true
+			}
+			if rec != nil {
+				d := uint32(p)
+				if s.buf[x]&occBit != 0 {
+					d |= recOcc
+				}
+				s.dstOf[x] = d
+			}
+		}
+		if rec != nil {
+			x := 0
+			for a := a0; a < a1; a++ {
+				rec.start[a] = int32(len(rec.dst))
+				for ; x < len(s.buf) && int(s.from[x]) == a; x++ {
+					rec.dst = append(rec.dst, s.dstOf[x])
 				}
 			}
 		}
+		a0 = a1
 	}
-	next, where := ht.compact(rec != nil)
+	next := s.rotate(pre)
 	if rec != nil {
-		rec.start = append(rec.start, int32(len(rec.dst)))
+		rec.start[n] = int32(len(rec.dst))
 		for x, d := range rec.dst {
-			rec.dst[x] = uint32(where[d&^recOcc]) | d&recOcc
+			rec.dst[x] = uint32(s.perm[d&^recOcc]) | d&recOcc
 		}
 	}
 	return next
+}
+
+// rotate returns the states of t, sorted by key, with their column slots turned
+// for the next cell: the top slot (the column after the cell just done) goes to
+// the bottom of the slots. t is sorted by key, so the states with one value of the
+// top slot form a run, each run stays sorted, and the runs are merged. s.perm maps
+// each position in t to its position in the result.
+func (s *sweep) rotate(t *table) *table {
+	n := len(t.keys)
+	L := s.lanes
+	w := uint(s.g.w)
+	cp := s.colPos
+	topPos := cp + slotBits*(w-1)
+	lowMask := uint64(1)<<cp - 1
+	rot := func(k uint64) uint64 {
+		return k&lowMask | (k>>topPos)<<cp | (k&^lowMask&(uint64(1)<<topPos-1))<<slotBits
+	}
+	for x := range t.keys {
+		t.keys[x] = rot(t.keys[x])
+	}
+	// Runs of equal top slot: their bounds.
+	s.heads = s.heads[:0]
+	ends := make([]int, 0, 16)
+	for x := 0; x < n; {
+		y := x + 1
+		top := t.keys[x] >> cp & slotMask
+		for y < n && t.keys[y]>>cp&slotMask == top {
+			y++
+		}
+		s.heads = append(s.heads, x)
+		ends = append(ends, y)
+		x = y
+	}
+	out := &table{keys: make([]uint64, n), vals: make([]uint64, n*L)}
+	s.perm = slices.Grow(s.perm[:0], n)[:n]
+	for z := range n {
+		best := -1
+		var bk uint64
+		for r, h := range s.heads {
+			if h < ends[r] && (best < 0 || t.keys[h] < bk) {
+				best, bk = r, t.keys[h]
+			}
+		}
+		x := s.heads[best]
+		s.heads[best]++
+		out.keys[z] = bk
+		copy(out.vals[z*L:z*L+L], t.vals[x*L:x*L+L])
+		s.perm[x] = int32(z)
+	}
+	return out
 }
 
 // back returns the backward counts before a recorded step from those after it
@@ -322,103 +398,4 @@ func mulTo(dst, a, b []uint64) {
 		}
 		dst[i+len(b)] = carry
 	}
-}
-
-// hashTable is an open-addressing table of states, each slot holding its key and
-// then its lanes count words, so that one probe touches one place in memory.
-type hashTable struct {
-	data   []uint64
-	stride int
-	mask   int
-	shift  uint
-	used   int
-	grows  int   // times the table grew since the last reset
-	moved  []int // after a grow: the new slot of each old slot's state
-}
-
-func (h *hashTable) reset(n, lanes int) {
-	size := 16
-	for size < 2*n {
-		size *= 2
-	}
-	h.stride = 1 + lanes
-	h.alloc(size)
-	h.grows = 0
-}
-
-func (h *hashTable) alloc(size int) {
-	if cap(h.data) >= size*h.stride && cap(h.data) <= 4*size*h.stride {
-		h.data = h.data[:size*h.stride]
-	} else {
-		h.data = make([]uint64, size*h.stride)
-	}
-	for p := 0; p < len(h.data); p += h.stride {
-		h.data[p] = emptyKey
-		clear(h.data[p+1 : p+h.stride])
-	}
-	h.mask = size - 1
-	h.shift = uint(64 - bits.TrailingZeros(uint(size)))
-	h.used = 0
-}
-
-// slot returns the position in data of key's slot, adding the key with zero
-// counts when it is new.
-func (h *hashTable) slot(key uint64) int {
-	if 2*(h.used+1) > h.mask+1 {
-		h.grow()
-	}
-	i := h.home(key)
-	for {
-		p := i * h.stride
-		switch h.data[p] {
-		case key:
-			return p
-		case emptyKey:
-			h.data[p] = key
-			h.used++
-			return p
-		}
-		i = (i + 1) & h.mask
-	}
-}
-
-// home returns the slot number where key's probe starts.
-func (h *hashTable) home(key uint64) int { return int((key * 0x9e3779b97f4a7c15) >> h.shift) }
-
-func (h *hashTable) grow() {
-	old := h.data
-	stride := h.stride
-	h.data = nil
-	h.alloc(2 * (h.mask + 1))
-	h.grows++
-	h.moved = make([]int, len(old)/stride)
-	for p := 0; p < len(old); p += stride {
-		if old[p] != emptyKey {
-			q := h.slot(old[p])
-			copy(h.data[q+1:q+stride], old[p+1:p+stride])
-			h.moved[p/stride] = q / stride
-		}
-	}
-}
-
-// compact returns the table's states in slot order and, when asked, the index in
-// it of each slot's state (by slot number).
-func (h *hashTable) compact(withIndex bool) (*table, []int32) {
-	L := h.stride - 1
-	t := &table{keys: make([]uint64, 0, h.used), vals: make([]uint64, 0, h.used*L)}
-	var where []int32
-	if withIndex {
-		where = make([]int32, h.mask+1)
-	}
-	for p, i := 0, 0; p < len(h.data); p, i = p+h.stride, i+1 {
-		if h.data[p] == emptyKey {
-			continue
-		}
-		if withIndex {
-			where[i] = int32(len(t.keys))
-		}
-		t.keys = append(t.keys, h.data[p])
-		t.vals = append(t.vals, h.data[p+1:p+h.stride]...)
-	}
-	return t, where
 }
