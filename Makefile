@@ -4,7 +4,9 @@ BIN      := bin/judge
 # Packages whose tests run a second time under the race detector.
 RACE_PKGS := ./harness/...
 
-.PHONY: build test demo bench clean
+PROBLEMS := battleships bestmove defrag fleetcount sudoku trimines
+
+.PHONY: build test demo bench check-data verify clean
 
 build:
 	$(GO) build -o $(BIN) ./judge
@@ -20,6 +22,17 @@ test:
 demo: build
 	./$(BIN) run sudoku
 	./$(BIN) contest examples/contest.yaml
+
+# Every problem's answers are what its reference writes today (CI runs this).
+check-data: build
+	@pass=0; fail=0; for p in $(PROBLEMS); do \
+		if ./$(BIN) regen $$p --check; then pass=$$((pass+1)); else fail=$$((fail+1)); fi; \
+	done; echo "check-data: $$pass passed, $$fail failed"; test $$fail -eq 0
+
+# The full self-check of every problem: inputs, answers and every solution's verdict.
+# Slow (the deliberately slow programs wait out their limits): minutes, not seconds.
+verify: build
+	@for p in $(PROBLEMS); do ./$(BIN) verify $$p || exit 1; done
 
 # Benchmarks. The harness's spawn benchmark needs at least 500 runs for its medians.
 bench:
