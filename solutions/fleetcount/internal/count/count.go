@@ -208,7 +208,13 @@ func (fw *forwardRun) backward(others []*big.Int) ([][]*big.Int, bool) {
 	occ := make([][]*big.Int, g.h)
 	tabs := make([]*table, g.w)
 	recs := make([]record, g.w)
-	for i := g.h - 1; i >= 0; i-- {
+	// When the grid is the same upside down, so are the per-cell counts: the
+	// rows above the middle are copies of those below it.
+	stop := 0
+	if g.mirrored() {
+		stop = g.h / 2
+	}
+	for i := g.h - 1; i >= stop; i-- {
 		occ[i] = make([]*big.Int, g.w)
 		t := fw.rows[i]
 		for j := range g.w {
@@ -220,6 +226,9 @@ func (fw *forwardRun) backward(others []*big.Int) ([][]*big.Int, bool) {
 			bnext = s.back(tabs[j], &recs[j], bnext, acc)
 			occ[i][j] = toBig(acc)
 		}
+	}
+	for i := range stop {
+		occ[i] = occ[g.h-1-i]
 	}
 	return occ, !s.overflow
 }

@@ -73,3 +73,24 @@ func same(got *Result, want *enum.Result) error {
 	}
 	return nil
 }
+
+// TestMirrored compares the sweep with the listing on boards that are the same
+// upside down, where the sweep copies the per-cell counts of the lower rows to the
+// upper ones instead of sweeping them backward.
+func TestMirrored(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 2026))
+	for n := range 100 {
+		b := randomBoard(rng)
+		for r := range b.R / 2 {
+			copy(b.Grid[b.R-1-r], b.Grid[r])
+		}
+		want := enum.Count(b)
+		got, err := Count(b)
+		if err != nil {
+			t.Fatalf("case %d: %v", n, err)
+		}
+		if err := same(got, want); err != nil {
+			t.Fatalf("case %d (%s, fleet %v):\n%s\n%v", n, b.Rule, b.Ships, b.Format(), err)
+		}
+	}
+}

@@ -61,9 +61,8 @@ type sweep struct {
 	from     []int32  // the state each successor in buf comes from
 	order    []uint64 // successors of a run sorted: low key << 32 | index in buf
 	dstOf    []uint32 // output position of each successor in buf
-	pre      table    // a step's output before its columns rotate
-	heads    []int    // merge cursors
-	perm     []int32  // a step's output position of each state of pre
+	heads    []int    // where each run of a table goes on
+	ends     []int    // where each run of a table ends
 }
 
 // table is the set of states before one cell with their counts, sorted by key.
@@ -73,11 +72,11 @@ type table struct {
 }
 
 // record holds the transitions of one step: for state a of the table before the
-// cell, dst[start[a]:start[a+1]] are the indices of its successors, recOcc set when
+// cell, dst[start[a]:end[a]] are the indices of its successors, recOcc set when
 // the cell is occupied.
 type record struct {
-	start []int32
-	dst   []uint32
+	start, end []int32
+	dst        []uint32
 }
 
 func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
@@ -194,61 +193,105 @@ func (s *sweep) finish(key uint64) (int, bool) { return int(key & s.fleetMsk), t
 
 // step returns the table after cell (i, j), its column slots rotated for the next
 // cell. When rec is not nil it records the transitions for a backward pass.
+//
+// cur is sorted by key, so it is made of runs, one per value of its top slot
+// (column j+1), each sorted. The states that agree on every column but j-1, j and
+// j+1 (a group) form one stretch in each run; the step takes the groups in order,
+// drawing each from every run, and sorts the successors of a group by the bits
+// that differ within it, in the next cell's layout. So the table it returns comes
+// out sorted.
 func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 	n := len(cur.keys)
 	L := s.lanes
-	low := s.lowBits
-	lowMask := uint64(1)<<low - 1
+	w := uint(s.g.w)
+	cp := s.colPos
+	topPos := cp + slotBits*(w-1)
+	// The group of a state: its columns j-2, …, j+2 (none when w < 4).
+	gPos := cp + 2*slotBits
+	var gMask uint64
+	if w >= 4 {
+		gMask = uint64(1)<<(slotBits*(w-3)) - 1
+	}
+	rotLow := uint64(1)<<cp - 1
+	// After the rotation a group's states differ in the bits below outLow.
+	outLow := cp + 3*slotBits
+	outMask := uint64(1)<<outLow - 1
 	if rec != nil {
-		rec.start = make([]int32, n+1)
+		rec.start = make([]int32, n)
+		rec.end = make([]int32, n)
 		rec.dst = make([]uint32, 0, 2*n)
 	}
-	pre := &s.pre
-	pre.keys = pre.keys[:0]
-	pre.vals = pre.vals[:0]
-	for a0 := 0; a0 < n; {
-		// A run of states that differ only in the bits a step may change.
-		hi := cur.keys[a0] >> low
-		a1 := a0 + 1
-		for a1 < n && cur.keys[a1]>>low == hi {
-			a1++
+	// Runs of equal top slot.
+	s.heads, s.ends = s.heads[:0], s.ends[:0]
+	for x := 0; x < n; {
+		top := cur.keys[x] >> topPos
+		y := x + 1
+		for y < n && cur.keys[y]>>topPos == top {
+			y++
+		}
+		s.heads = append(s.heads, x)
+		s.ends = append(s.ends, y)
+		x = y
+	}
+	out := &table{keys: make([]uint64, 0, n+n/2), vals: make([]uint64, 0, (n+n/2)*L)}
+	for {
+		// The smallest group left at the head of a run.
+		var grp uint64
+		found := false
+		for r, h := range s.heads {
+			if h < s.ends[r] {
+				if g := cur.keys[h] >> gPos & gMask; !found || g < grp {
+					grp, found = g, true
+				}
+			}
+		}
+		if !found {
+			break
 		}
 		s.buf = s.buf[:0]
 		s.from = s.from[:0]
-		for a := a0; a < a1; a++ {
-			before := len(s.buf)
-			s.buf = s.successors(cur.keys[a], i, j, s.buf)
-			for range len(s.buf) - before {
-				s.from = append(s.from, int32(a))
+		for r, h := range s.heads {
+			a := h
+			for ; a < s.ends[r] && cur.keys[a]>>gPos&gMask == grp; a++ {
+				before := len(s.buf)
+				s.buf = s.successors(cur.keys[a], i, j, s.buf)
+				for range len(s.buf) - before {
+					s.from = append(s.from, int32(a))
+				}
 			}
+			s.heads[r] = a
 		}
-		s.order = s.order[:0]
-		for x, sk := range s.buf {
-			s.order = append(s.order, (sk&lowMask)<<32|uint64(x))
-		}
-		slices.Sort(s.order)
 		if rec != nil {
 			s.dstOf = slices.Grow(s.dstOf[:0], len(s.buf))[:len(s.buf)]
 		}
+		s.order = s.order[:0]
+		for x, sk := range s.buf {
+			k := sk &^ occBit
+			k = k&rotLow | (k>>topPos)<<cp | (k&^rotLow&(uint64(1)<<topPos-1))<<slotBits
+			s.buf[x] = k | sk&occBit
+			s.order = append(s.order, (k&outMask)<<32|uint64(x))
+		}
+		slices.Sort(s.order)
+		hi := grp << outLow
 		last := ^uint64(0)
 		for _, o := range s.order {
 			k, x := o>>32, int(uint32(o))
 			if k != last {
 				last = k
-				pre.keys = append(pre.keys, hi<<low|k)
+				out.keys = append(out.keys, hi|k)
 				for range L {
-					pre.vals = append(pre.vals, 0)
+					out.vals = append(out.vals, 0)
 				}
 			}
-			p := len(pre.keys) - 1
+			p := len(out.keys) - 1
 			a := int(s.from[x])
 			if L == 1 {
-				v, c := bits.Add64(pre.vals[p], cur.vals[a], 0)
-				pre.vals[p] = v
+				v, c := bits.Add64(out.vals[p], cur.vals[a], 0)
+				out.vals[p] = v
 				if c != 0 {
 					s.overflow = true
 				}
-			} else if addTo(pre.vals[p*L:p*L+L], cur.vals[a*L:a*L+L]) {
+			} else if addTo(out.vals[p*L:p*L+L], cur.vals[a*L:a*L+L]) {
 				s.overflow = true
 			}
 			if rec != nil {
@@ -260,72 +303,16 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 			}
 		}
 		if rec != nil {
-			x := 0
-			for a := a0; a < a1; a++ {
+			// Each state's successors lie together in buf.
+			for x := 0; x < len(s.buf); {
+				a := s.from[x]
 				rec.start[a] = int32(len(rec.dst))
-				for ; x < len(s.buf) && int(s.from[x]) == a; x++ {
+				for ; x < len(s.buf) && s.from[x] == a; x++ {
 					rec.dst = append(rec.dst, s.dstOf[x])
 				}
+				rec.end[a] = int32(len(rec.dst))
 			}
 		}
-		a0 = a1
-	}
-	next := s.rotate(pre)
-	if rec != nil {
-		rec.start[n] = int32(len(rec.dst))
-		for x, d := range rec.dst {
-			rec.dst[x] = uint32(s.perm[d&^recOcc]) | d&recOcc
-		}
-	}
-	return next
-}
-
-// rotate returns the states of t, sorted by key, with their column slots turned
-// for the next cell: the top slot (the column after the cell just done) goes to
-// the bottom of the slots. t is sorted by key, so the states with one value of the
-// top slot form a run, each run stays sorted, and the runs are merged. s.perm maps
-// each position in t to its position in the result.
-func (s *sweep) rotate(t *table) *table {
-	n := len(t.keys)
-	L := s.lanes
-	w := uint(s.g.w)
-	cp := s.colPos
-	topPos := cp + slotBits*(w-1)
-	lowMask := uint64(1)<<cp - 1
-	rot := func(k uint64) uint64 {
-		return k&lowMask | (k>>topPos)<<cp | (k&^lowMask&(uint64(1)<<topPos-1))<<slotBits
-	}
-	for x := range t.keys {
-		t.keys[x] = rot(t.keys[x])
-	}
-	// Runs of equal top slot: their bounds.
-	s.heads = s.heads[:0]
-	ends := make([]int, 0, 16)
-	for x := 0; x < n; {
-		y := x + 1
-		top := t.keys[x] >> cp & slotMask
-		for y < n && t.keys[y]>>cp&slotMask == top {
-			y++
-		}
-		s.heads = append(s.heads, x)
-		ends = append(ends, y)
-		x = y
-	}
-	out := &table{keys: make([]uint64, n), vals: make([]uint64, n*L)}
-	s.perm = slices.Grow(s.perm[:0], n)[:n]
-	for z := range n {
-		best := -1
-		var bk uint64
-		for r, h := range s.heads {
-			if h < ends[r] && (best < 0 || t.keys[h] < bk) {
-				best, bk = r, t.keys[h]
-			}
-		}
-		x := s.heads[best]
-		s.heads[best]++
-		out.keys[z] = bk
-		copy(out.vals[z*L:z*L+L], t.vals[x*L:x*L+L])
-		s.perm[x] = int32(z)
 	}
 	return out
 }
@@ -343,7 +330,7 @@ func (s *sweep) back(cur *table, rec *record, bnext []uint64, acc []uint64) []ui
 		ba := b[a*L : a*L+L]
 		clear(occ)
 		anyOcc := false
-		for _, d := range rec.dst[rec.start[a]:rec.start[a+1]] {
+		for _, d := range rec.dst[rec.start[a]:rec.end[a]] {
 			idx := int(d &^ recOcc)
 			src := bnext[idx*L : idx*L+L]
 			if addTo(ba, src) {

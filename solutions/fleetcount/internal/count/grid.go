@@ -1,6 +1,10 @@
 package count
 
-import "github.com/judgehq/judge/problems/fleetcount/board"
+import (
+	"slices"
+
+	"github.com/judgehq/judge/problems/fleetcount/board"
+)
 
 // grid is one region cut out of a board, turned so that its rows are no wider than
 // its columns are tall: the dynamic programme sweeps it row by row, cell by cell,
@@ -62,4 +66,14 @@ func (g *grid) boardPos(i, j int) (int, int) {
 		return g.r0 + j, g.c0 + i
 	}
 	return g.r0 + i, g.c0 + j
+}
+
+// mirrored reports whether the grid is the same upside down.
+func (g *grid) mirrored() bool {
+	for i := range g.h / 2 {
+		if !slices.Equal(g.cell[i], g.cell[g.h-1-i]) {
+			return false
+		}
+	}
+	return true
 }
