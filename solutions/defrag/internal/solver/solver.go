@@ -113,12 +113,13 @@ func solve(d *disk.Disk) []Move {
 	}
 	// Nearly full: a short greedy try, which wins when the fragments fit the holes
 	// as they are, then the sweep.
-	gr := newState(d)
+	sst := newState(d)
+	gr := sst.clone()
 	quick := gr.solve(math.MaxInt, quickRooms)
 	if quick && len(gr.moves) <= d.Breaks() {
 		return gr.moves // a move a break: the sweep does not come close
 	}
-	sw := sweepPlan(d)
+	sw := sst.sweepOn()
 	if quick && len(gr.moves) < len(sw) {
 		return gr.moves
 	}
@@ -176,6 +177,13 @@ func newState(d *disk.Disk) *state {
 	}
 	st.refresh(0, st.n, 0, 0, false)
 	return st
+}
+
+// clone returns a copy of the state that shares nothing with it.
+func (st *state) clone() *state {
+	return &state{n: st.n, breaks: st.breaks, compactAt: st.compactAt, cursor: st.cursor,
+		own: slices.Clone(st.own), runs: slices.Clone(st.runs), holes: slices.Clone(st.holes),
+		queue: slices.Clone(st.queue), dirty: slices.Clone(st.dirty), moves: slices.Clone(st.moves)}
 }
 
 // solve runs the greedy phases until every file is whole. It gives up and reports
