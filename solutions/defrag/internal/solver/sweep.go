@@ -83,13 +83,14 @@ func (st *state) mirror() {
 //   - anything else: up to a hole's worth of data moves to the hole's left edge,
 //     stopping in front of the next file to gather; when that file's first run is
 //     what the move carries last, the move takes it along and the rest of the file
-//     is appended right after it.
+//     is appended right after it. When there is nothing to do for more than two
+//     hole-lengths, the hole jumps there instead (see jump).
 //
 // Gathering takes runs from further on, which leaves holes there: the walk picks
 // them up as it passes them, and meanwhile they take a run that mends a break when
 // one fits without leaving an extra hole (cheapJoins). On a nearly full disk a walk
 // costs about one move per run gathered plus one per stretch of data between holes,
-// and it leaves the free space it collected in one hole at the end.
+// and it leaves most of the free space it collected in one hole at the end.
 func (st *state) sweep() {
 	if len(st.holes) == 0 {
 		return
@@ -166,6 +167,13 @@ func (st *state) sweep() {
 			}
 			end = min(st.runs[id].end(), h.e+g)
 		}
+		if lead < 0 && end-h.e >= g && end < st.n && st.own[end] >= 0 {
+			if q, p, ok := st.jump(h, fits); ok {
+				st.move(q, h.s, p-q)
+				x = q
+				continue
+			}
+		}
 		st.move(h.e, h.s, end-h.e)
 		x = h.s + end - h.e
 		if lead >= 0 {
@@ -176,6 +184,35 @@ func (st *state) sweep() {
 			x = st.runs[lead].end()
 		}
 	}
+}
+
+// jump finds, when the next place where the walk has something to do (a hole, or a
+// fragmented file it would gather) lies more than two hole-lengths past hole h,
+// the stretch [q, p) of whole runs that ends there and fills h but for at most a
+// sixteenth of it. Moving that stretch into h carries the hole there in one move,
+// where sliding the data in between would take one a hole-length: files may end up
+// in any order, so the data skipped over stays where it is.
+func (st *state) jump(h hole, fits func(need, g int32) bool) (q, p int32, ok bool) {
+	g := h.e - h.s
+	p = st.runs[st.own[h.e+g]].start
+	for p < st.n && st.own[p] >= 0 {
+		id := st.own[p]
+		if hd := st.head(id); st.runs[hd].next >= 0 {
+			size := st.fileSize(hd)
+			if fits(size, g) || hd == id && fits(size-st.runs[hd].len, g) {
+				break
+			}
+		}
+		p = st.runs[id].end()
+	}
+	if p-h.e <= 2*g {
+		return 0, 0, false
+	}
+	q = p - g
+	if id := st.own[q]; st.runs[id].start != q {
+		q = st.runs[id].end()
+	}
+	return q, p, q < p && 16*(q-(p-g)) <= g
 }
 
 // cheapJoins tries the exact fits queued by the last moves and mends the breaks next
