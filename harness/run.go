@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/judgehq/judge/harness/supervise"
 )
 
 // Limits are the resource limits of one run.
@@ -90,52 +92,34 @@ type Guarantees struct {
 }
 
 // supervisorEnv carries the supervisor's configuration into the re-executed judge.
-const supervisorEnv = "JUDGE_SUPERVISOR_CONFIG"
+const supervisorEnv = supervise.Env
 
-// superviseConfig is what the supervisor needs to start the program.
-type superviseConfig struct {
-	Argv    []string    `json:"argv"`
-	Env     []string    `json:"env"`
-	Dir     string      `json:"dir"`
-	Procs   []string    `json:"procs"`   // cgroup.procs files to join
-	Rlimits []rlimitSet `json:"rlimits"` // set before exec
-	AS      uint64      `json:"as"`      // RLIMIT_AS, set last; 0 = none
-}
+// IsSupervisor reports whether this process was started as a run's supervisor. The
+// supervise package normally takes over in its init, before main; a main (or a test
+// binary's TestMain) may still check and call Supervise, which never returns.
+func IsSupervisor() bool { return supervise.Active() }
 
-type rlimitSet struct {
-	Resource int    `json:"r"`
-	Cur      uint64 `json:"c"`
-	Max      uint64 `json:"m"`
-}
-
-// supervisorReport is what the supervisor writes to the status pipe before exec
-// (Ready) or when exec fails (Error).
-type supervisorReport struct {
-	Ready   bool   `json:"ready,omitempty"`
-	CPUus   int64  `json:"cpu_us,omitempty"` // the supervisor's own CPU before exec
-	MaxRSS  int64  `json:"maxrss,omitempty"` // its ru_maxrss before exec, KiB
-	Error   string `json:"error,omitempty"`
-	Failure string `json:"failure,omitempty"` // what step failed
-}
+// Supervise runs the supervisor; it never returns.
+func Supervise() { supervise.Main() }
 
 // rlimitsFor turns limits into rlimits (all but RLIMIT_AS).
-func rlimitsFor(l Limits) []rlimitSet {
-	rl := []rlimitSet{{Resource: unix.RLIMIT_CORE}}
+func rlimitsFor(l Limits) []supervise.Rlimit {
+	rl := []supervise.Rlimit{{Resource: unix.RLIMIT_CORE}}
 	if l.CPU > 0 {
 		// A backstop only: the watchdog ends a program at the limit itself. The
 		// margin covers the supervisor's own start and the watchdog's poll.
 		secs := uint64(math.Ceil(l.CPU.Seconds())) + 1
-		rl = append(rl, rlimitSet{Resource: unix.RLIMIT_CPU, Cur: secs, Max: secs + 1})
+		rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_CPU, Cur: secs, Max: secs + 1})
 	}
 	if l.Output > 0 {
-		rl = append(rl, rlimitSet{Resource: unix.RLIMIT_FSIZE, Cur: uint64(l.Output), Max: uint64(l.Output)})
+		rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_FSIZE, Cur: uint64(l.Output), Max: uint64(l.Output)})
 	}
 	stack := uint64(unix.RLIM_INFINITY)
 	if l.Memory > 0 {
 		stack = uint64(l.Memory)
 	}
-	rl = append(rl, rlimitSet{Resource: unix.RLIMIT_STACK, Cur: stack, Max: stack},
-		rlimitSet{Resource: unix.RLIMIT_NOFILE, Cur: 1024, Max: 1024})
+	rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_STACK, Cur: stack, Max: stack},
+		supervise.Rlimit{Resource: unix.RLIMIT_NOFILE, Cur: 1024, Max: 1024})
 	return rl
 }
 
@@ -204,7 +188,7 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 		}
 		defer r.cg.release(cg)
 	}
-	cfg := superviseConfig{Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, Rlimits: rlimitsFor(spec.Limits)}
+	cfg := supervise.Config{Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, Rlimits: rlimitsFor(spec.Limits)}
 	if cg != nil {
 		cfg.Procs = cg.procsFiles()
 	} else if spec.Limits.AddressSpace && spec.Limits.Memory > 0 {
@@ -222,7 +206,7 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 	cmd := &exec.Cmd{
 		Path:        r.self,
 		Args:        []string{"judge-supervisor"},
-		Env:         []string{supervisorEnv + "=" + string(blob)},
+		Env:         []string{supervisorEnv + "=" + string(blob), "GOGC=off"},
 		Stdin:       spec.Stdin,
 		Stdout:      spec.Stdout,
 		Stderr:      spec.Stderr,
@@ -230,8 +214,8 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 		SysProcAttr: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL},
 	}
 	var m Measure
-	reports := make(chan supervisorReport, 1)
-	var rep supervisorReport
+	reports := make(chan supervise.Report, 1)
+	var rep supervise.Report
 	var repErr error
 	readDone := make(chan struct{})
 	var offset atomic.Int64
@@ -286,13 +270,13 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 // the supervisor's exit) and returns the last that counts; the first is also sent
 // on first, for the CPU watchdog. The supervisor closes the pipe at exec, so a read
 // that lasts long means something holds its write end: a deadline ends it.
-func readReports(f *os.File, first chan<- supervisorReport) (supervisorReport, error) {
+func readReports(f *os.File, first chan<- supervise.Report) (supervise.Report, error) {
 	_ = f.SetReadDeadline(time.Now().Add(30 * time.Second))
-	var rep supervisorReport
+	var rep supervise.Report
 	sc := bufio.NewScanner(f)
 	got := false
 	for sc.Scan() {
-		var r supervisorReport
+		var r supervise.Report
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 			return rep, fmt.Errorf("supervisor status %q: %w", sc.Text(), err)
 		}
