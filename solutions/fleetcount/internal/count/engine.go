@@ -59,7 +59,10 @@ type sweep struct {
 	avail    []uint16 // avail[u]: bit t set when sub-multiset u holds a ship of length lens[t]
 	buf      []uint64 // successors of a run of states
 	from     []int32  // the state each successor in buf comes from
-	order    []uint64 // successors of a run sorted: low key << 32 | index in buf
+	order    []uint32 // compressed low key of each successor in buf
+	members  []uint32 // the compressed low keys of a group's successors, in order
+	set      keySet   // the same, as a set
+	slotW    uint     // bits of a slot in a compressed key
 	dstOf    []uint32 // output position of each successor in buf
 	heads    []int    // where each run of a table goes on
 	ends     []int    // where each run of a table ends
@@ -90,6 +93,10 @@ func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
 		lowBits:  fb + 3*slotBits,
 		avail:    make([]uint16, f.size),
 	}
+	// The slots a step may change, and the left slot, are packed tighter in a
+	// compressed key: as many bits as their largest value needs.
+	s.slotW = uint(bits.Len(uint(max(slotBlocked, slotRun+slices.Max(f.lens)-1))))
+	s.set = newKeySet(fb + 4*s.slotW)
 	for u := range f.size {
 		for t := range f.lens {
 			if f.digit(u, t) > 0 {
@@ -98,6 +105,29 @@ func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
 		}
 	}
 	return s
+}
+
+// compress packs the bits of a key in the layout after a step that its group's
+// states may differ in (fleet, left slot, columns j+1, j and j-1) into a number
+// below 2^(fb+4·slotW), keeping their order.
+func (s *sweep) compress(k uint64) uint32 {
+	fb, sw := s.leftPos, s.slotW
+	c := k & s.fleetMsk
+	for f := range uint(4) {
+		c |= (k >> (fb + f*slotBits) & slotMask) << (fb + f*sw)
+	}
+	return uint32(c)
+}
+
+// expand undoes compress.
+func (s *sweep) expand(c uint32) uint64 {
+	fb, sw := s.leftPos, s.slotW
+	m := uint64(1)<<sw - 1
+	k := uint64(c) & s.fleetMsk
+	for f := range uint(4) {
+		k |= (uint64(c) >> (fb + f*sw) & m) << (fb + f*slotBits)
+	}
+	return k
 }
 
 // initial returns the table before the first cell: nothing placed, count 1.
@@ -215,7 +245,6 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 	rotLow := uint64(1)<<cp - 1
 	// After the rotation a group's states differ in the bits below outLow.
 	outLow := cp + 3*slotBits
-	outMask := uint64(1)<<outLow - 1
 	if rec != nil {
 		rec.start = make([]int32, n)
 		rec.end = make([]int32, n)
@@ -269,21 +298,21 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 			k := sk &^ occBit
 			k = k&rotLow | (k>>topPos)<<cp | (k&^rotLow&(uint64(1)<<topPos-1))<<slotBits
 			s.buf[x] = k | sk&occBit
-			s.order = append(s.order, (k&outMask)<<32|uint64(x))
+			c := s.compress(k)
+			s.order = append(s.order, c)
+			s.set.add(c)
 		}
-		slices.Sort(s.order)
+		base := int32(len(out.keys))
 		hi := grp << outLow
-		last := ^uint64(0)
-		for _, o := range s.order {
-			k, x := o>>32, int(uint32(o))
-			if k != last {
-				last = k
-				out.keys = append(out.keys, hi|k)
-				for range L {
-					out.vals = append(out.vals, 0)
-				}
+		s.members = s.set.list(s.members[:0])
+		for _, c := range s.members {
+			out.keys = append(out.keys, hi|s.expand(c))
+			for range L {
+				out.vals = append(out.vals, 0)
 			}
-			p := len(out.keys) - 1
+		}
+		for x, c := range s.order {
+			p := int(base + s.set.rank(c))
 			a := int(s.from[x])
 			if L == 1 {
 				v, c := bits.Add64(out.vals[p], cur.vals[a], 0)
@@ -313,6 +342,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 				rec.end[a] = int32(len(rec.dst))
 			}
 		}
+		s.set.clear()
 	}
 	return out
 }
