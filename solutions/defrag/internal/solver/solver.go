@@ -70,10 +70,11 @@ type state struct {
 //
 // Two strategies are available: the greedy phases alone, and a sweep that walks the
 // free space across the disk gathering small fragmented files (see sweepPlan) before
-// the greedy phases finish the rest. On a disk with some room the greedy phases are
-// both shorter and faster, and the sweep only runs when they give up. On a nearly
-// full disk (under 4.5 % free) the greedy phases only get a short try before the
-// sweep: there they are slower and usually longer. Time counts too: every
+// the greedy phases finish the rest. On a disk with room (6 % free or more) the
+// greedy phases are both shorter and faster, and the sweep only runs when they give
+// up. With less room the sweep goes first and the greedy phases only go on while
+// they can still beat it; on a nearly full disk (under 4.5 % free) they only get a
+// short try, since there they are slower and usually longer. Time counts too: every
 // millisecond costs 1 % of the moves.
 func Solve(d *disk.Disk) []Move {
 	moves := solve(d)
@@ -98,29 +99,39 @@ const (
 const quickRooms = 16
 
 func solve(d *disk.Disk) []Move {
-	if free := d.Blocks - d.Used(); 200*free >= 9*d.Blocks {
-		gr := newState(d)
-		if gr.solve(math.MaxInt, 64+2*gr.breaks) {
-			return gr.moves
+	free := d.Blocks - d.Used()
+	if 200*free < 9*d.Blocks {
+		// Nearly full: a short greedy try, which wins when the fragments fit the
+		// holes as they are, then the sweep.
+		sst := newState(d)
+		gr := sst.clone()
+		quick := gr.solve(math.MaxInt, quickRooms)
+		if quick && len(gr.moves) <= d.Breaks() {
+			return gr.moves // a move a break: the sweep does not come close
 		}
-		// The greedy phases ran out of patience: let them go on, but only while
-		// they stay shorter than the sweep.
-		sw := sweepPlan(d)
-		if gr.solve(len(sw), 64+4*gr.breaks) && len(gr.moves) < len(sw) {
+		sw := sst.sweepOn()
+		if quick && len(gr.moves) < len(sw) {
 			return gr.moves
 		}
 		return sw
 	}
-	// Nearly full: a short greedy try, which wins when the fragments fit the holes
-	// as they are, then the sweep.
-	sst := newState(d)
-	gr := sst.clone()
-	quick := gr.solve(math.MaxInt, quickRooms)
-	if quick && len(gr.moves) <= d.Breaks() {
-		return gr.moves // a move a break: the sweep does not come close
+	gr := newState(d)
+	if 100*free < 6*d.Blocks {
+		// Little room: the sweep is often the shorter and, being quick here, goes
+		// first; the greedy phases only go on while they can still beat it.
+		sw := sweepPlan(d)
+		if gr.solve(len(sw)-1, 64+4*gr.breaks) && len(gr.moves) < len(sw) {
+			return gr.moves
+		}
+		return sw
 	}
-	sw := sst.sweepOn()
-	if quick && len(gr.moves) < len(sw) {
+	if gr.solve(math.MaxInt, 64+2*gr.breaks) {
+		return gr.moves
+	}
+	// The greedy phases ran out of patience: let them go on, but only while they
+	// stay shorter than the sweep.
+	sw := sweepPlan(d)
+	if gr.solve(len(sw), 64+4*gr.breaks) && len(gr.moves) < len(sw) {
 		return gr.moves
 	}
 	return sw
