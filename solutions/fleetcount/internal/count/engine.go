@@ -57,9 +57,9 @@ type sweep struct {
 	prevPos  uint     // position of the slot of the column before it
 	lowBits  uint     // bits a step may change: fleet, left slot, columns j and j-1
 	avail    []uint16 // avail[u]: bit t set when sub-multiset u holds a ship of length lens[t]
-	buf      []uint64 // successors of a run of states
+	trans    map[cellKind]*transTable
 	from     []int32  // the state each successor in buf comes from
-	order    []uint32 // compressed low key of each successor in buf
+	order    []uint32 // compressed low key of each successor of a group, transOcc set when it occupies the cell
 	members  []uint32 // the compressed low keys of a group's successors, in order
 	set      keySet   // the same, as a set
 	slotW    uint     // bits of a slot in a compressed key
@@ -92,6 +92,7 @@ func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
 		prevPos:  fb + 2*slotBits,
 		lowBits:  fb + 3*slotBits,
 		avail:    make([]uint16, f.size),
+		trans:    map[cellKind]*transTable{},
 	}
 	// The slots a step may change, and the left slot, are packed tighter in a
 	// compressed key: as many bits as their largest value needs.
@@ -107,27 +108,17 @@ func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
 	return s
 }
 
-// compress packs the bits of a key in the layout after a step that its group's
-// states may differ in (fleet, left slot, columns j+1, j and j-1) into a number
-// below 2^(fb+4·slotW), keeping their order.
-func (s *sweep) compress(k uint64) uint32 {
-	fb, sw := s.leftPos, s.slotW
-	c := k & s.fleetMsk
-	for f := range uint(4) {
-		c |= (k >> (fb + f*slotBits) & slotMask) << (fb + f*sw)
-	}
-	return uint32(c)
-}
+// A step lists the successors of a group by their compressed low key: the bits of
+// their key in the next cell's layout that the states of a group may differ in
+// (fleet, left slot, columns j+1, j and j-1), each slot cut to slotW bits, so that
+// they are numbers below 2^(fb+4·slotW) in the same order as the keys.
 
-// expand undoes compress.
+// expand returns the low bits of the key whose compressed low key is c.
 func (s *sweep) expand(c uint32) uint64 {
 	fb, sw := s.leftPos, s.slotW
-	m := uint64(1)<<sw - 1
-	k := uint64(c) & s.fleetMsk
-	for f := range uint(4) {
-		k |= (uint64(c) >> (fb + f*sw) & m) << (fb + f*slotBits)
-	}
-	return k
+	m := uint32(1)<<sw - 1
+	return uint64(c)&s.fleetMsk | uint64(c>>fb&m)<<fb | uint64(c>>(fb+sw)&m)<<(fb+slotBits) |
+		uint64(c>>(fb+2*sw)&m)<<(fb+2*slotBits) | uint64(c>>(fb+3*sw))<<(fb+3*slotBits)
 }
 
 // initial returns the table before the first cell: nothing placed, count 1.
@@ -242,7 +233,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 	if w >= 4 {
 		gMask = uint64(1)<<(slotBits*(w-3)) - 1
 	}
-	rotLow := uint64(1)<<cp - 1
+	tr := s.transitions(i, j)
 	// After the rotation a group's states differ in the bits below outLow.
 	outLow := cp + 3*slotBits
 	if rec != nil {
@@ -277,30 +268,37 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 		if !found {
 			break
 		}
-		s.buf = s.buf[:0]
 		s.from = s.from[:0]
+		s.order = s.order[:0]
 		for r, h := range s.heads {
 			a := h
 			for ; a < s.ends[r] && cur.keys[a]>>gPos&gMask == grp; a++ {
-				before := len(s.buf)
-				s.buf = s.successors(cur.keys[a], i, j, s.buf)
-				for range len(s.buf) - before {
+				key := cur.keys[a]
+				idx := (key>>cp&slotMask<<tr.slotW|key>>tr.fb&slotMask)<<tr.fb | key&s.fleetMsk
+				var cs uint32
+				if tr.hasTop {
+					cs = uint32(key>>topPos) << tr.posTop
+				}
+				if tr.hasPrev {
+					cs |= uint32(key>>s.prevPos&slotMask) << tr.posPrev
+				}
+				csDiag := cs&^tr.prevMask | slotBlocked<<tr.posPrev
+				for _, e := range tr.list[tr.off[idx]:tr.off[idx+1]] {
+					c := e & transDelta
+					if e&transDiag != 0 {
+						c |= csDiag
+					} else {
+						c |= cs
+					}
+					s.order = append(s.order, c|e&transOcc)
 					s.from = append(s.from, int32(a))
+					s.set.add(c)
 				}
 			}
 			s.heads[r] = a
 		}
 		if rec != nil {
-			s.dstOf = slices.Grow(s.dstOf[:0], len(s.buf))[:len(s.buf)]
-		}
-		s.order = s.order[:0]
-		for x, sk := range s.buf {
-			k := sk &^ occBit
-			k = k&rotLow | (k>>topPos)<<cp | (k&^rotLow&(uint64(1)<<topPos-1))<<slotBits
-			s.buf[x] = k | sk&occBit
-			c := s.compress(k)
-			s.order = append(s.order, c)
-			s.set.add(c)
+			s.dstOf = slices.Grow(s.dstOf[:0], len(s.order))[:len(s.order)]
 		}
 		base := int32(len(out.keys))
 		hi := grp << outLow
@@ -312,7 +310,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 			}
 		}
 		for x, c := range s.order {
-			p := int(base + s.set.rank(c))
+			p := int(base + s.set.rank(c&transDelta))
 			a := int(s.from[x])
 			if L == 1 {
 				v, c := bits.Add64(out.vals[p], cur.vals[a], 0)
@@ -325,7 +323,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 			}
 			if rec != nil {
 				d := uint32(p)
-				if s.buf[x]&occBit != 0 {
+				if c&transOcc != 0 {
 					d |= recOcc
 				}
 				s.dstOf[x] = d
@@ -333,10 +331,10 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 		}
 		if rec != nil {
 			// Each state's successors lie together in buf.
-			for x := 0; x < len(s.buf); {
+			for x := 0; x < len(s.order); {
 				a := s.from[x]
 				rec.start[a] = int32(len(rec.dst))
-				for ; x < len(s.buf) && s.from[x] == a; x++ {
+				for ; x < len(s.order) && s.from[x] == a; x++ {
 					rec.dst = append(rec.dst, s.dstOf[x])
 				}
 				rec.end[a] = int32(len(rec.dst))

@@ -1,0 +1,81 @@
+package count
+
+import "slices"
+
+// Bits of a transition in a transTable list.
+const (
+	transOcc   = 1 << 31       // the step puts a ship on the cell
+	transDiag  = 1 << 30       // the slot of column j-1 becomes slotBlocked
+	transDelta = transDiag - 1 // the successor's fleet, left slot and column j slot, compressed
+)
+
+// transTable lists the successors of every state across one cell, by the fields
+// the step reads (column j slot, left slot, fleet), as the compressed low bits of
+// the successor in the next cell's layout (see sweep.expand). The step adds the
+// slots it copies: column j+1 at posTop and column j-1 at posPrev.
+type transTable struct {
+	fb, slotW       uint
+	posTop, posPrev uint
+	hasTop, hasPrev bool   // w ≥ 3 has both; w = 2 only the other column, at posPrev
+	prevMask        uint32 // the slot at posPrev
+	off             []uint32
+	list            []uint32
+}
+
+// cellKind is what the successors of a state across a cell depend on, besides
+// the state: cells of the same kind share a transTable.
+type cellKind struct {
+	shot        int8
+	right, down int
+	first, last bool
+}
+
+// transitions returns the transTable of cell (i, j).
+func (s *sweep) transitions(i, j int) *transTable {
+	g := s.g
+	maxLen := slices.Max(s.f.lens)
+	kind := cellKind{
+		shot: g.cell[i][j], right: min(g.right[i][j], maxLen), down: min(g.down[i][j], maxLen),
+		first: j == 0, last: j == g.w-1,
+	}
+	if tr, ok := s.trans[kind]; ok {
+		return tr
+	}
+	fb, sw := s.leftPos, s.slotW
+	tr := &transTable{fb: fb, slotW: sw, posTop: fb + sw, posPrev: fb + 3*sw}
+	posJ := fb + 2*sw
+	switch w := g.w; {
+	case w >= 3:
+		tr.hasTop, tr.hasPrev = true, true
+	case w == 2:
+		tr.hasPrev, tr.posPrev = true, fb+sw
+	default:
+		posJ = fb + sw
+	}
+	tr.prevMask = (1<<sw - 1) << tr.posPrev
+	size := 1 << (2*sw + fb)
+	tr.off = make([]uint32, size+1)
+	var buf []uint64
+	for idx := range size {
+		tr.off[idx] = uint32(len(tr.list))
+		u := idx & (1<<fb - 1)
+		if u >= s.f.size {
+			continue
+		}
+		up, left := uint64(idx>>(fb+sw)), uint64(idx>>fb&(1<<sw-1))
+		buf = s.successors(up<<s.colPos|left<<s.leftPos|uint64(u), i, j, buf[:0])
+		for _, k := range buf {
+			e := uint32(k&s.fleetMsk) | uint32(k>>s.leftPos&slotMask)<<fb | uint32(k>>s.colPos&slotMask)<<posJ
+			if k&occBit != 0 {
+				e |= transOcc
+			}
+			if g.w >= 2 && k>>s.prevPos&slotMask == slotBlocked {
+				e |= transDiag
+			}
+			tr.list = append(tr.list, e)
+		}
+	}
+	tr.off[size] = uint32(len(tr.list))
+	s.trans[kind] = tr
+	return tr
+}
