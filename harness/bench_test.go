@@ -22,7 +22,9 @@ func median(d []time.Duration) time.Duration {
 // Run it with at least 500 iterations: go test -bench SpawnOverhead -benchtime 600x.
 func BenchmarkSpawnOverhead(b *testing.B) {
 	prog := cProgram(b, "true")
-	sup, err := NewRunner("")
+	// JUDGE_BENCH_SUPERVISOR names the binary to use as the supervisor (make bench
+	// passes bin/judge, the real one); by default it is this test binary.
+	sup, err := NewRunner(os.Getenv("JUDGE_BENCH_SUPERVISOR"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -65,5 +67,9 @@ func BenchmarkSpawnOverhead(b *testing.B) {
 	b.ReportMetric(float64(ms.Microseconds())/1000, "supervised-ms")
 	b.ReportMetric(float64((md-mb).Microseconds())/1000, "direct-overhead-ms")
 	b.ReportMetric(float64((ms-mb).Microseconds())/1000, "supervised-overhead-ms")
-	b.Logf("backend %s, %d runs each", sup.Guarantees().Backend, b.N)
+	self := os.Getenv("JUDGE_BENCH_SUPERVISOR")
+	if self == "" {
+		self = "the test binary"
+	}
+	b.Logf("backend %s, supervisor %s, %d runs each", sup.Guarantees().Backend, self, b.N)
 }
