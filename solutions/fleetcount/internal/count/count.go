@@ -134,10 +134,16 @@ func forward(g *grid, f *fleet, rule board.Rule, lanes int) *forwardRun {
 		s := newSweep(g, f, rule, lanes)
 		fw := &forwardRun{s: s, rows: make([]*table, g.h+1), most: 1}
 		t := s.initial()
+		// Tables inside a row are not kept: two buffers take turns.
+		spare := [2]*table{{}, {}}
 		for i := range g.h {
 			fw.rows[i] = t
 			for j := range g.w {
-				t = s.step(t, i, j, nil)
+				var out *table
+				if j < g.w-1 {
+					out = spare[j%2]
+				}
+				t = s.step(t, i, j, nil, out)
 				fw.most = max(fw.most, len(t.keys))
 			}
 		}
@@ -208,6 +214,11 @@ func (fw *forwardRun) backward(others []*big.Int) ([][]*big.Int, bool) {
 	occ := make([][]*big.Int, g.h)
 	tabs := make([]*table, g.w)
 	recs := make([]record, g.w)
+	outs := make([]*table, g.w) // memory for the tables of a row, reused
+	for j := range outs {
+		outs[j] = &table{}
+	}
+	var spare []uint64
 	// When the grid is the same upside down, so are the per-cell counts: the
 	// rows above the middle are copies of those below it.
 	stop := 0
@@ -219,11 +230,12 @@ func (fw *forwardRun) backward(others []*big.Int) ([][]*big.Int, bool) {
 		t := fw.rows[i]
 		for j := range g.w {
 			tabs[j] = t
-			t = s.step(t, i, j, &recs[j])
+			t = s.step(t, i, j, &recs[j], outs[j])
 		}
 		for j := g.w - 1; j >= 0; j-- {
 			acc := make([]uint64, 2*lanes+1)
-			bnext = s.back(tabs[j], &recs[j], bnext, acc)
+			b := s.back(tabs[j], &recs[j], bnext, acc, spare)
+			bnext, spare = b, bnext
 			occ[i][j] = toBig(acc)
 		}
 	}

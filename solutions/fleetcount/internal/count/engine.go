@@ -213,7 +213,8 @@ func (s *sweep) successors(key uint64, i, j int, out []uint64) []uint64 {
 func (s *sweep) finish(key uint64) (int, bool) { return int(key & s.fleetMsk), true }
 
 // step returns the table after cell (i, j), its column slots rotated for the next
-// cell. When rec is not nil it records the transitions for a backward pass.
+// cell. When rec is not nil it records the transitions for a backward pass. The
+// table is out, emptied first, when out is not nil (its memory is reused).
 //
 // cur is sorted by key, so it is made of runs, one per value of its top slot
 // (column j+1), each sorted. The states that agree on every column but j-1, j and
@@ -221,7 +222,7 @@ func (s *sweep) finish(key uint64) (int, bool) { return int(key & s.fleetMsk), t
 // drawing each from every run, and sorts the successors of a group by the bits
 // that differ within it, in the next cell's layout. So the table it returns comes
 // out sorted.
-func (s *sweep) step(cur *table, i, j int, rec *record) *table {
+func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 	n := len(cur.keys)
 	L := s.lanes
 	w := uint(s.g.w)
@@ -237,9 +238,11 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 	// After the rotation a group's states differ in the bits below outLow.
 	outLow := cp + 3*slotBits
 	if rec != nil {
-		rec.start = make([]int32, n)
-		rec.end = make([]int32, n)
-		rec.dst = make([]uint32, 0, 2*n)
+		rec.start = slices.Grow(rec.start[:0], n)[:n]
+		rec.end = slices.Grow(rec.end[:0], n)[:n]
+		clear(rec.start) // a state without successors keeps an empty range
+		clear(rec.end)
+		rec.dst = slices.Grow(rec.dst[:0], 3*n)
 	}
 	// Runs of equal top slot.
 	s.heads, s.ends = s.heads[:0], s.ends[:0]
@@ -253,7 +256,11 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 		s.ends = append(s.ends, y)
 		x = y
 	}
-	out := &table{keys: make([]uint64, 0, n+n/2), vals: make([]uint64, 0, (n+n/2)*L)}
+	if out == nil {
+		out = &table{}
+	}
+	out.keys = slices.Grow(out.keys[:0], n+n/2)
+	out.vals = slices.Grow(out.vals[:0], (n+n/2)*L)
 	for {
 		// The smallest group left at the head of a run.
 		var grp uint64
@@ -348,10 +355,11 @@ func (s *sweep) step(cur *table, i, j int, rec *record) *table {
 // back returns the backward counts before a recorded step from those after it
 // (bnext, aligned with the step's output table), and adds to acc the sum over the
 // step's occupying transitions of forward count × backward count.
-func (s *sweep) back(cur *table, rec *record, bnext []uint64, acc []uint64) []uint64 {
+func (s *sweep) back(cur *table, rec *record, bnext, acc, b []uint64) []uint64 {
 	L := s.lanes
 	n := len(cur.keys)
-	b := make([]uint64, n*L)
+	b = slices.Grow(b[:0], n*L)[:n*L]
+	clear(b)
 	occ := make([]uint64, L)
 	prod := make([]uint64, 2*L)
 	for a := range n {
