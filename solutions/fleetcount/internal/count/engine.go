@@ -359,6 +359,9 @@ func (s *sweep) back(cur *table, rec *record, bnext, acc, b []uint64) []uint64 {
 	L := s.lanes
 	n := len(cur.keys)
 	b = slices.Grow(b[:0], n*L)[:n*L]
+	if L == 1 {
+		return s.back1(cur, rec, bnext, acc, b)
+	}
 	clear(b)
 	occ := make([]uint64, L)
 	prod := make([]uint64, 2*L)
@@ -385,6 +388,36 @@ func (s *sweep) back(cur *table, rec *record, bnext, acc, b []uint64) []uint64 {
 				s.overflow = true
 			}
 		}
+	}
+	return b
+}
+
+// back1 is back for counts of one word.
+func (s *sweep) back1(cur *table, rec *record, bnext, acc, b []uint64) []uint64 {
+	var lo, hi, top, carries uint64 // the sum of products, and whether an addition carried
+	for a := range b {
+		var sum, occ uint64
+		for _, d := range rec.dst[rec.start[a]:rec.end[a]] {
+			v := bnext[d&^recOcc]
+			var c uint64
+			sum, c = bits.Add64(sum, v, 0)
+			carries |= c
+			if d&recOcc != 0 {
+				occ, c = bits.Add64(occ, v, 0)
+				carries |= c
+			}
+		}
+		b[a] = sum
+		if occ != 0 {
+			h, l := bits.Mul64(cur.vals[a], occ)
+			var c uint64
+			lo, c = bits.Add64(lo, l, 0)
+			hi, c = bits.Add64(hi, h, c)
+			top += c
+		}
+	}
+	if carries != 0 || addTo(acc, []uint64{lo, hi, top}) {
+		s.overflow = true
 	}
 	return b
 }
