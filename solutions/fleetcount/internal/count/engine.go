@@ -63,6 +63,7 @@ type sweep struct {
 	members  []uint32 // the compressed low keys of a group's successors, in order
 	set      keySet   // the same, as a set
 	slotW    uint     // bits of a slot in a compressed key
+	expTab   []uint64 // expand's table
 	dstOf    []uint32 // output position of each successor in buf
 	heads    []int    // where each run of a table goes on
 	ends     []int    // where each run of a table ends
@@ -98,6 +99,10 @@ func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
 	// compressed key: as many bits as their largest value needs.
 	s.slotW = uint(bits.Len(uint(max(slotBlocked, slotRun+slices.Max(f.lens)-1))))
 	s.set = newKeySet(fb + 4*s.slotW)
+	s.expTab = make([]uint64, 1<<(4*s.slotW))
+	for x := range s.expTab {
+		s.expTab[x] = s.expandSlots(uint32(x))
+	}
 	for u := range f.size {
 		for t := range f.lens {
 			if f.digit(u, t) > 0 {
@@ -115,10 +120,19 @@ func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
 
 // expand returns the low bits of the key whose compressed low key is c.
 func (s *sweep) expand(c uint32) uint64 {
+	return uint64(c)&s.fleetMsk | s.expTab[c>>s.leftPos]
+}
+
+// expandSlots returns the key bits of the four slots of a compressed low key
+// shifted down by fb: expand's table.
+func (s *sweep) expandSlots(x uint32) uint64 {
 	fb, sw := s.leftPos, s.slotW
 	m := uint32(1)<<sw - 1
-	return uint64(c)&s.fleetMsk | uint64(c>>fb&m)<<fb | uint64(c>>(fb+sw)&m)<<(fb+slotBits) |
-		uint64(c>>(fb+2*sw)&m)<<(fb+2*slotBits) | uint64(c>>(fb+3*sw))<<(fb+3*slotBits)
+	var k uint64
+	for f := range uint(4) {
+		k |= uint64(x>>(f*sw)&m) << (fb + f*slotBits)
+	}
+	return k
 }
 
 // initial returns the table before the first cell: nothing placed, count 1.
