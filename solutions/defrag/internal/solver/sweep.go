@@ -187,33 +187,43 @@ func (st *state) sweep() {
 }
 
 // jump finds, when the next place where the walk has something to do (a hole, or a
-// fragmented file it would gather) lies more than two hole-lengths past hole h,
-// the stretch [q, p) of whole runs that ends there and fills h but for at most a
-// sixteenth of it. Moving that stretch into h carries the hole there in one move,
-// where sliding the data in between would take one a hole-length: files may end up
-// in any order, so the data skipped over stays where it is.
+// fragmented file it would gather) lies more than two hole-lengths past hole h, a
+// stretch [q, p) of whole runs that ends there, or a few runs before, and fills h
+// but for at most a sixteenth of it. Moving that stretch into h carries the hole
+// there in one move, where sliding the data in between would take one a
+// hole-length: files may end up in any order, so the data skipped over stays where
+// it is.
 func (st *state) jump(h hole, fits func(need, g int32) bool) (q, p int32, ok bool) {
 	g := h.e - h.s
-	p = st.runs[st.own[h.e+g]].start
-	for p < st.n && st.own[p] >= 0 {
-		id := st.own[p]
+	end := st.runs[st.own[h.e+g]].start
+	for end < st.n && st.own[end] >= 0 {
+		id := st.own[end]
 		if hd := st.head(id); st.runs[hd].next >= 0 {
 			size := st.fileSize(hd)
 			if fits(size, g) || hd == id && fits(size-st.runs[hd].len, g) {
 				break
 			}
 		}
-		p = st.runs[id].end()
+		end = st.runs[id].end()
 	}
-	if p-h.e <= 2*g {
-		return 0, 0, false
+	// Try the stretches ending there and at the run boundaries just before: the
+	// one that leaves the least of h behind wins.
+	best := g/16 + 1
+	for try := 0; try < jumpEnds && end-h.e > 2*g; try++ {
+		s := end - g
+		if id := st.own[s]; st.runs[id].start != s {
+			s = st.runs[id].end()
+		}
+		if s < end && s-(end-g) < best {
+			q, p, best, ok = s, end, s-(end-g), true
+		}
+		end = st.runs[st.own[end-1]].start
 	}
-	q = p - g
-	if id := st.own[q]; st.runs[id].start != q {
-		q = st.runs[id].end()
-	}
-	return q, p, q < p && 16*(q-(p-g)) <= g
+	return q, p, ok
 }
+
+// jumpEnds is how many stretch ends jump tries.
+const jumpEnds = 8
 
 // cheapJoins tries the exact fits queued by the last moves and mends the breaks next
 // to the holes they changed, where both runs lie at or after x and one move does it
