@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 
 	"github.com/judgehq/judge/problems/fleetcount/board"
 )
@@ -134,16 +135,16 @@ func forward(g *grid, f *fleet, rule board.Rule, lanes int) *forwardRun {
 		s := newSweep(g, f, rule, lanes)
 		fw := &forwardRun{s: s, rows: make([]*table, g.h+1), most: 1}
 		t := s.initial()
-		// Tables inside a row are not kept: two buffers take turns.
+		// Tables inside a row are not kept: two buffers take turns, and the
+		// table after a row is kept as a copy of just its size.
 		spare := [2]*table{{}, {}}
 		for i := range g.h {
 			fw.rows[i] = t
 			for j := range g.w {
-				var out *table
-				if j < g.w-1 {
-					out = spare[j%2]
+				t = s.step(t, i, j, nil, spare[j%2])
+				if j == g.w-1 {
+					t = &table{keys: slices.Clone(t.keys), vals: slices.Clone(t.vals)}
 				}
-				t = s.step(t, i, j, nil, out)
 				fw.most = max(fw.most, len(t.keys))
 			}
 		}
