@@ -54,20 +54,21 @@ func Count(b *board.Board) (*Result, error) {
 	}
 	var regs []regionCount
 	kept := 0
+	budget := recWords
 	for _, reg := range b.Regions() {
 		g := newGrid(b, &reg)
 		if g.w > maxWidth {
 			return nil, fmt.Errorf("region at row %d, column %d is %d × %d: wider than %d both ways",
 				reg.Top+1, reg.Left+1, reg.Rows(), reg.Cols(), maxWidth)
 		}
-		fw := forward(g, &f, b.Rule, 1)
+		fw := forward(g, &f, b.Rule, 1, &budget)
 		res.MaxStates = max(res.MaxStates, fw.most)
 		byUse := fw.byUse()
 		if isIdentity(byUse) && !hasHit(g) {
 			continue // no ship fits here: the region changes nothing and stays at 0
 		}
 		if kept += fw.words(); kept > keepWords {
-			fw.rows = nil
+			fw.rows, fw.rec = nil, nil
 		}
 		regs = append(regs, regionCount{g: g, byUse: byUse, fw: fw})
 	}
@@ -124,32 +125,79 @@ func hasHit(g *grid) bool {
 // forwardRun is a finished forward sweep of one grid.
 type forwardRun struct {
 	s    *sweep
-	rows []*table // the table before each row, and after the last one
-	most int      // the largest table seen
+	rows []*table  // the table before each row, and after the last one
+	rec  []*rowRec // by row: the row's steps when the sweep recorded them, or nil
+	most int       // the largest table seen
 }
 
+// rowRec is what the backward sweep needs of one row: the table before each cell
+// (its counts only) and the transitions of each step.
+type rowRec struct {
+	tabs  []*table
+	recs  []record
+	words int
+}
+
+// recWords bounds the memory, in 64-bit words over all regions, that forward sweeps
+// spend on recording rows for the backward sweep; rows beyond it are swept again.
+const recWords = 24 << 20
+
 // forward sweeps g with counts of at least lanes words, widening them until
-// nothing overflows, and keeps the table before each row.
-func forward(g *grid, f *fleet, rule board.Rule, lanes int) *forwardRun {
+// nothing overflows, and keeps the table before each row. When budget is not nil
+// it also records the rows the backward sweep will need, the lowest first, in at
+// most *budget words, and takes what it keeps from *budget.
+func forward(g *grid, f *fleet, rule board.Rule, lanes int, budget *int) *forwardRun {
 	for ; ; lanes *= 2 {
 		s := newSweep(g, f, rule, lanes)
-		fw := &forwardRun{s: s, rows: make([]*table, g.h+1), most: 1}
+		fw := &forwardRun{s: s, rows: make([]*table, g.h+1), rec: make([]*rowRec, g.h), most: 1}
 		t := s.initial()
 		// Tables inside a row are not kept: two buffers take turns, and the
 		// table after a row is kept as a copy of just its size.
 		spare := [2]*table{{}, {}}
+		stop := g.backStop()
+		words, top := 0, stop // top: the highest row that may still be recorded
 		for i := range g.h {
 			fw.rows[i] = t
+			var rr *rowRec
+			if budget != nil && i >= stop {
+				rr = &rowRec{tabs: make([]*table, g.w), recs: make([]record, g.w)}
+			}
 			for j := range g.w {
-				t = s.step(t, i, j, nil, spare[j%2])
+				var rec *record
+				if rr != nil {
+					rr.tabs[j] = t
+					if j > 0 {
+						rr.tabs[j] = &table{vals: slices.Clone(t.vals)}
+						rr.words += len(t.vals)
+					}
+					rec = &rr.recs[j]
+				}
+				t = s.step(t, i, j, rec, spare[j%2])
+				if rec != nil {
+					rr.words += (len(rec.start) + len(rec.dst) + 1) / 2
+				}
 				if j == g.w-1 {
 					t = &table{keys: slices.Clone(t.keys), vals: slices.Clone(t.vals)}
 				}
 				fw.most = max(fw.most, len(t.keys))
 			}
+			if rr != nil {
+				fw.rec[i] = rr
+				words += rr.words
+				// Over budget: forget the highest rows, which are swept again.
+				for ; words > *budget && top <= i; top++ {
+					if fw.rec[top] != nil {
+						words -= fw.rec[top].words
+						fw.rec[top] = nil
+					}
+				}
+			}
 		}
 		fw.rows[g.h] = t
 		if !s.overflow {
+			if budget != nil {
+				*budget -= words
+			}
 			return fw
 		}
 	}
@@ -188,13 +236,13 @@ func perCell(fw *forwardRun, others []*big.Int) [][]*big.Int {
 	}
 	for {
 		if fw.rows == nil || fw.s.lanes < need {
-			fw = forward(fw.s.g, fw.s.f, fw.s.rule, max(need, fw.s.lanes))
+			fw = forward(fw.s.g, fw.s.f, fw.s.rule, max(need, fw.s.lanes), nil)
 		}
 		if occ, ok := fw.backward(others); ok {
 			return occ
 		}
 		need = 2 * fw.s.lanes
-		fw.rows = nil
+		fw.rows, fw.rec = nil, nil
 	}
 }
 
@@ -220,26 +268,29 @@ func (fw *forwardRun) backward(others []*big.Int) ([][]*big.Int, bool) {
 		outs[j] = &table{}
 	}
 	var spare []uint64
-	// When the grid is the same upside down, so are the per-cell counts: the
-	// rows above the middle are copies of those below it.
-	stop := 0
-	if g.mirrored() {
-		stop = g.h / 2
-	}
+	stop := g.backStop()
 	for i := g.h - 1; i >= stop; i-- {
 		occ[i] = make([]*big.Int, g.w)
-		t := fw.rows[i]
-		for j := range g.w {
-			tabs[j] = t
-			t = s.step(t, i, j, &recs[j], outs[j])
+		rowTabs, rowRecs := tabs, recs
+		if rr := fw.rec[i]; rr != nil {
+			// Recorded by the forward sweep: used once, then let go.
+			rowTabs, rowRecs = rr.tabs, rr.recs
+			fw.rec[i] = nil
+		} else {
+			t := fw.rows[i]
+			for j := range g.w {
+				tabs[j] = t
+				t = s.step(t, i, j, &recs[j], outs[j])
+			}
 		}
 		for j := g.w - 1; j >= 0; j-- {
 			acc := make([]uint64, 2*lanes+1)
-			b := s.back(tabs[j], &recs[j], bnext, acc, spare)
+			b := s.back(rowTabs[j], &rowRecs[j], bnext, acc, spare)
 			bnext, spare = b, bnext
 			occ[i][j] = toBig(acc)
 		}
 	}
+	// Above stop the grid is a mirror of the rows below (see backStop).
 	for i := range stop {
 		occ[i] = occ[g.h-1-i]
 	}

@@ -76,11 +76,11 @@ type table struct {
 }
 
 // record holds the transitions of one step: for state a of the table before the
-// cell, dst[start[a]:end[a]] are the indices of its successors, recOcc set when
-// the cell is occupied.
+// cell, dst[start[a]:start[a+1]] are the indices of its successors, recOcc set
+// when the cell is occupied.
 type record struct {
-	start, end []int32
-	dst        []uint32
+	start []int32
+	dst   []uint32
 }
 
 func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
@@ -249,15 +249,21 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 		gMask = uint64(1)<<(slotBits*(w-3)) - 1
 	}
 	tr := s.transitions(i, j)
+	if rec != nil {
+		// Each state's successors go at the place its number of them gives.
+		rec.start = slices.Grow(rec.start[:0], n+1)[:n+1]
+		total := uint32(0)
+		for a, key := range cur.keys {
+			rec.start[a] = int32(total)
+			idx := (key>>cp&slotMask<<tr.slotW|key>>tr.fb&slotMask)<<tr.fb | key&s.fleetMsk
+			total += tr.off[idx+1] - tr.off[idx]
+		}
+		rec.start[n] = int32(total)
+		rec.dst = slices.Grow(rec.dst[:0], int(total))[:total]
+	}
 	// After the rotation a group's states differ in the bits below outLow.
 	outLow := cp + 3*slotBits
-	if rec != nil {
-		rec.start = slices.Grow(rec.start[:0], n)[:n]
-		rec.end = slices.Grow(rec.end[:0], n)[:n]
-		clear(rec.start) // a state without successors keeps an empty range
-		clear(rec.end)
-		rec.dst = slices.Grow(rec.dst[:0], 3*n)
-	}
+
 	// Runs of equal top slot.
 	s.heads, s.ends = s.heads[:0], s.ends[:0]
 	for x := 0; x < n; {
@@ -351,14 +357,14 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 			}
 		}
 		if rec != nil {
-			// Each state's successors lie together in buf.
+			// Each state's successors lie together in order.
 			for x := 0; x < len(s.order); {
 				a := s.from[x]
-				rec.start[a] = int32(len(rec.dst))
+				y := rec.start[a]
 				for ; x < len(s.order) && s.from[x] == a; x++ {
-					rec.dst = append(rec.dst, s.dstOf[x])
+					rec.dst[y] = s.dstOf[x]
+					y++
 				}
-				rec.end[a] = int32(len(rec.dst))
 			}
 		}
 		s.set.clear()
@@ -371,7 +377,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 // step's occupying transitions of forward count × backward count.
 func (s *sweep) back(cur *table, rec *record, bnext, acc, b []uint64) []uint64 {
 	L := s.lanes
-	n := len(cur.keys)
+	n := len(cur.vals) / L
 	b = slices.Grow(b[:0], n*L)[:n*L]
 	if L == 1 {
 		return s.back1(cur, rec, bnext, acc, b)
@@ -383,7 +389,7 @@ func (s *sweep) back(cur *table, rec *record, bnext, acc, b []uint64) []uint64 {
 		ba := b[a*L : a*L+L]
 		clear(occ)
 		anyOcc := false
-		for _, d := range rec.dst[rec.start[a]:rec.end[a]] {
+		for _, d := range rec.dst[rec.start[a]:rec.start[a+1]] {
 			idx := int(d &^ recOcc)
 			src := bnext[idx*L : idx*L+L]
 			if addTo(ba, src) {
@@ -411,7 +417,7 @@ func (s *sweep) back1(cur *table, rec *record, bnext, acc, b []uint64) []uint64 
 	var lo, hi, top, carries uint64 // the sum of products, and whether an addition carried
 	for a := range b {
 		var sum, occ uint64
-		for _, d := range rec.dst[rec.start[a]:rec.end[a]] {
+		for _, d := range rec.dst[rec.start[a]:rec.start[a+1]] {
 			v := bnext[d&^recOcc]
 			var c uint64
 			sum, c = bits.Add64(sum, v, 0)

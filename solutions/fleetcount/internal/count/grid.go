@@ -77,3 +77,13 @@ func (g *grid) mirrored() bool {
 	}
 	return true
 }
+
+// backStop returns the highest row the backward sweep must reach: the middle
+// when the grid is the same upside down, as then the per-cell counts are too and
+// the rows above it are copies of those below, and otherwise the top.
+func (g *grid) backStop() int {
+	if g.mirrored() {
+		return g.h / 2
+	}
+	return 0
+}
