@@ -251,7 +251,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 	tr := s.transitions(i, j)
 	if rec != nil {
 		// Each state's successors go at the place its number of them gives.
-		rec.start = slices.Grow(rec.start[:0], n+1)[:n+1]
+		rec.start = emptied(rec.start, n+1)[:n+1]
 		total := uint32(0)
 		for a, key := range cur.keys {
 			rec.start[a] = int32(total)
@@ -259,7 +259,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 			total += tr.off[idx+1] - tr.off[idx]
 		}
 		rec.start[n] = int32(total)
-		rec.dst = slices.Grow(rec.dst[:0], int(total))[:total]
+		rec.dst = emptied(rec.dst, int(total))[:total]
 	}
 	// After the rotation a group's states differ in the bits below outLow.
 	outLow := cp + 3*slotBits
@@ -279,8 +279,8 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 	if out == nil {
 		out = &table{}
 	}
-	out.keys = slices.Grow(out.keys[:0], n+n/2)
-	out.vals = slices.Grow(out.vals[:0], (n+n/2)*L)
+	out.keys = emptied(out.keys, n+n/2)
+	out.vals = emptied(out.vals, (n+n/2)*L)
 	for {
 		// The smallest group left at the head of a run.
 		var grp uint64
@@ -325,7 +325,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 			s.heads[r] = a
 		}
 		if rec != nil {
-			s.dstOf = slices.Grow(s.dstOf[:0], len(s.order))[:len(s.order)]
+			s.dstOf = emptied(s.dstOf, len(s.order))[:len(s.order)]
 		}
 		base := int32(len(out.keys))
 		hi := grp << outLow
@@ -378,7 +378,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 func (s *sweep) back(cur *table, rec *record, bnext, acc, b []uint64) []uint64 {
 	L := s.lanes
 	n := len(cur.vals) / L
-	b = slices.Grow(b[:0], n*L)[:n*L]
+	b = emptied(b, n*L)[:n*L]
 	if L == 1 {
 		return s.back1(cur, rec, bnext, acc, b)
 	}
@@ -440,6 +440,15 @@ func (s *sweep) back1(cur *table, rec *record, bnext, acc, b []uint64) []uint64 
 		s.overflow = true
 	}
 	return b
+}
+
+// emptied returns s with no elements and room for n, in the same memory when it
+// is large enough (slices.Grow would copy the old elements over).
+func emptied[E any](s []E, n int) []E {
+	if cap(s) >= n {
+		return s[:0]
+	}
+	return make([]E, 0, n)
 }
 
 // addTo adds src to the low words of dst and reports a carry out of dst.
