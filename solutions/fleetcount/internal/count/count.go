@@ -290,6 +290,9 @@ func (fw *forwardRun) backward(others []*big.Int) ([][]*big.Int, bool) {
 			occ[i][j] = toBig(acc)
 		}
 	}
+	if s.canon {
+		symmetrize(occ, stop)
+	}
 	// Above stop the grid is a mirror of the rows below (see backStop).
 	for i := range stop {
 		occ[i] = occ[g.h-1-i]

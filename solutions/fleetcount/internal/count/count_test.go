@@ -74,23 +74,45 @@ func same(got *Result, want *enum.Result) error {
 	return nil
 }
 
-// TestMirrored compares the sweep with the listing on boards that are the same
-// upside down, where the sweep copies the per-cell counts of the lower rows to the
-// upper ones instead of sweeping them backward.
-func TestMirrored(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 2026))
-	for n := range 100 {
-		b := randomBoard(rng)
-		for r := range b.R / 2 {
-			copy(b.Grid[b.R-1-r], b.Grid[r])
-		}
-		want := enum.Count(b)
-		got, err := Count(b)
-		if err != nil {
-			t.Fatalf("case %d: %v", n, err)
-		}
-		if err := same(got, want); err != nil {
-			t.Fatalf("case %d (%s, fleet %v):\n%s\n%v", n, b.Rule, b.Ships, b.Format(), err)
-		}
+// TestSymmetric compares the sweep with the listing on boards that are the same
+// upside down, or from right to left, or both, where the sweep uses the symmetry:
+// it copies the per-cell counts of the lower rows to the upper ones instead of
+// sweeping them backward, and merges states with their mirror images.
+func TestSymmetric(t *testing.T) {
+	tests := []struct {
+		name                  string
+		upsideDown, leftRight bool
+	}{
+		{"upside down", true, false},
+		{"left to right", false, true},
+		{"both", true, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(11, 2026))
+			for n := range 100 {
+				b := randomBoard(rng)
+				if tc.upsideDown {
+					for r := range b.R / 2 {
+						copy(b.Grid[b.R-1-r], b.Grid[r])
+					}
+				}
+				if tc.leftRight {
+					for _, row := range b.Grid {
+						for c := range b.C / 2 {
+							row[b.C-1-c] = row[c]
+						}
+					}
+				}
+				want := enum.Count(b)
+				got, err := Count(b)
+				if err != nil {
+					t.Fatalf("case %d: %v", n, err)
+				}
+				if err := same(got, want); err != nil {
+					t.Fatalf("case %d (%s, fleet %v):\n%s\n%v", n, b.Rule, b.Ships, b.Format(), err)
+				}
+			}
+		})
 	}
 }

@@ -46,27 +46,33 @@ const maxWidth = 12
 
 // sweep runs the dynamic programme on one grid with counts of lanes 64-bit words.
 type sweep struct {
-	g        *grid
-	f        *fleet
-	rule     board.Rule
-	lanes    int
-	overflow bool // some count did not fit in lanes words
-	fleetMsk uint64
-	leftPos  uint     // position of the left slot
-	colPos   uint     // position of the slot of the next cell's column
-	prevPos  uint     // position of the slot of the column before it
-	lowBits  uint     // bits a step may change: fleet, left slot, columns j and j-1
-	avail    []uint16 // avail[u]: bit t set when sub-multiset u holds a ship of length lens[t]
-	trans    map[cellKind]*transTable
-	from     []int32  // the state each successor in buf comes from
-	order    []uint32 // compressed low key of each successor of a group, transOcc set when it occupies the cell
-	members  []uint32 // the compressed low keys of a group's successors, in order
-	set      keySet   // the same, as a set
-	slotW    uint     // bits of a slot in a compressed key
-	expTab   []uint64 // expand's table
-	dstOf    []uint32 // output position of each successor in buf
-	heads    []int    // where each run of a table goes on
-	ends     []int    // where each run of a table ends
+	g                    *grid
+	f                    *fleet
+	rule                 board.Rule
+	lanes                int
+	overflow             bool // some count did not fit in lanes words
+	fleetMsk             uint64
+	leftPos              uint     // position of the left slot
+	colPos               uint     // position of the slot of the next cell's column
+	prevPos              uint     // position of the slot of the column before it
+	lowBits              uint     // bits a step may change: fleet, left slot, columns j and j-1
+	avail                []uint16 // avail[u]: bit t set when sub-multiset u holds a ship of length lens[t]
+	trans                map[cellKind]*transTable
+	from                 []int32  // the state each successor in buf comes from
+	order                []uint32 // compressed low key of each successor of a group, transOcc set when it occupies the cell
+	members              []uint32 // the compressed low keys of a group's successors, in order
+	set                  keySet   // the same, as a set
+	slotW                uint     // bits of a slot in a compressed key
+	expTab               []uint64 // expand's table
+	dstOf                []uint32 // output position of each successor in buf
+	heads                []int    // where each run of a table goes on
+	canon                bool     // merge states with their mirror images before each row (canon.go)
+	mirrorFrom, mirrorTo []uint   // where mirror takes each column slot from and puts it
+	keep                 []int32  // canonical's buffers
+	moved                []keyIdx
+	perm                 []int32
+	scratch              table
+	ends                 []int // where each run of a table ends
 }
 
 // table is the set of states before one cell with their counts, sorted by key.
@@ -94,6 +100,14 @@ func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
 		lowBits:  fb + 3*slotBits,
 		avail:    make([]uint16, f.size),
 		trans:    map[cellKind]*transTable{},
+	}
+	if g.w >= 2 && g.flipped() {
+		s.canon = true
+		// Before a row column c is at slot (w-c) mod w.
+		for c := range g.w {
+			s.mirrorFrom = append(s.mirrorFrom, s.colPos+slotBits*uint((g.w-c)%g.w))
+			s.mirrorTo = append(s.mirrorTo, s.colPos+slotBits*uint((c+1)%g.w))
+		}
 	}
 	// The slots a step may change, and the left slot, are packed tighter in a
 	// compressed key: as many bits as their largest value needs.
@@ -368,6 +382,14 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 			}
 		}
 		s.set.clear()
+	}
+	if s.canon && j == s.g.w-1 {
+		s.canonical(out)
+		if rec != nil {
+			for y, d := range rec.dst {
+				rec.dst[y] = uint32(s.perm[d&^recOcc]) | d&recOcc
+			}
+		}
 	}
 	return out
 }

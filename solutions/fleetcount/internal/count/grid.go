@@ -87,3 +87,15 @@ func (g *grid) backStop() int {
 	}
 	return 0
 }
+
+// flipped reports whether the grid is the same from right to left.
+func (g *grid) flipped() bool {
+	for _, row := range g.cell {
+		for j := range g.w / 2 {
+			if row[j] != row[g.w-1-j] {
+				return false
+			}
+		}
+	}
+	return true
+}
