@@ -1,16 +1,12 @@
 package count
 
-import (
-	"cmp"
-	"math/big"
-	"slices"
-)
+import "math/big"
 
 // When a grid is the same from left to right as from right to left, a state
 // before a row and its mirror image (the same slots, columns in reverse order)
 // have the same number of ways to go on, each the mirror image of the other's. So
-// before each row a state is merged with its mirror image into whichever key is
-// smaller, and their counts are added. A placement is then counted as itself or
+// before each row a state is merged with its mirror image (see flipFirst for which
+// of the two stays), and their counts are added. A placement is then counted as itself or
 // as its mirror image from some row down, so the per-cell counts of a cell and of
 // its mirror cell are mixed up; their sum stays right, and as the true counts are
 // the same for both, each is half the sum (see symmetrize).
@@ -30,15 +26,50 @@ func (s *sweep) mirror(key uint64) uint64 {
 	return m
 }
 
-// weight orders the two mirror images of a state: the one kept is the one whose
-// slots, read from the last column to the first, come first, so that what differs
-// between states lies on the left, where the row's steps soon overwrite it.
-func (s *sweep) weight(key uint64) uint64 {
-	var r uint64
-	for c, from := range s.mirrorFrom { // from: where column c is
-		r |= (key >> from & slotMask) << (slotBits * uint(c))
+// flipFirst reports whether key, a state before a row, gives way to its mirror
+// image. Of the two, the one kept is the one whose slots, read from the last
+// column to the first, come first: what differs between the states kept then lies
+// on the left, where the row's steps soon overwrite it, and more of them merge.
+func (s *sweep) flipFirst(key uint64) bool {
+	w := len(s.mirrorFrom)
+	for c := range w / 2 {
+		a := key >> s.mirrorFrom[w-1-c] & slotMask // column w-1-c
+		b := key >> s.mirrorFrom[c] & slotMask     // where the mirror image has it
+		if a != b {
+			return b < a
+		}
 	}
-	return r
+	return false
+}
+
+// sortKeys sorts v by key (a radix sort, least significant digit first), using
+// tmp (as long as v) as room; it returns the sorted slice and the other one: v and
+// tmp, or tmp and v.
+func sortKeys(v, tmp []keyIdx) (sorted, spare []keyIdx) {
+	const digit = 11
+	var all uint64
+	for _, e := range v {
+		all |= e.key
+	}
+	var count [1 << digit]int
+	for shift := uint(0); all>>shift != 0; shift += digit {
+		clear(count[:])
+		for _, e := range v {
+			count[e.key>>shift&(1<<digit-1)]++
+		}
+		sum := 0
+		for d, c := range count {
+			count[d] = sum
+			sum += c
+		}
+		for _, e := range v {
+			d := e.key >> shift & (1<<digit - 1)
+			tmp[count[d]] = e
+			count[d]++
+		}
+		v, tmp = tmp, v
+	}
+	return v, tmp
 }
 
 // canonical merges every state of t, the table before a row, with its mirror
@@ -50,13 +81,14 @@ func (s *sweep) canonical(t *table) {
 	s.keep = s.keep[:0]
 	s.moved = s.moved[:0]
 	for x, k := range t.keys {
-		if m := s.mirror(k); s.weight(m) < s.weight(k) {
-			s.moved = append(s.moved, keyIdx{m, int32(x)})
+		if s.flipFirst(k) {
+			s.moved = append(s.moved, keyIdx{s.mirror(k), int32(x)})
 		} else {
 			s.keep = append(s.keep, int32(x))
 		}
 	}
-	slices.SortFunc(s.moved, func(a, b keyIdx) int { return cmp.Compare(a.key, b.key) })
+	s.sorted = emptied(s.sorted, len(s.moved))[:len(s.moved)]
+	s.moved, s.sorted = sortKeys(s.moved, s.sorted)
 	nt := &s.scratch
 	nt.keys = emptied(nt.keys, n)
 	nt.vals = emptied(nt.vals, n*L)

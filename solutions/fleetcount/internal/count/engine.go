@@ -70,6 +70,7 @@ type sweep struct {
 	mirrorFrom, mirrorTo []uint   // where mirror takes each column slot from and puts it
 	keep                 []int32  // canonical's buffers
 	moved                []keyIdx
+	sorted               []keyIdx
 	perm                 []int32
 	scratch              table
 	ends                 []int // where each run of a table ends
