@@ -24,13 +24,13 @@ import (
 //
 // The fields are laid out so that a step only changes the low bits of a state:
 // from the bottom, the fleet index, the left slot, then the column slots in the
-// order j, j-1, …, 0, w-1, …, j+1 (column j, the one of the next cell, lowest).
-// Before the next cell the column slots rotate by one, column j+1 going from the
-// top to the bottom. Tables are kept sorted by key, so that a step reads its states
-// in runs that share every column but j and j-1, adds up the successors of a run
-// in a small sorted batch and writes them out in order, and the rotation is a merge
-// of at most 16 sorted runs: no hash table, and memory is read and written in
-// order.
+// order j, j-1, …, 0, w-1, …, j+1 (column j, the one of the cell, lowest). After
+// the cell the column slots rotate by one, column j+1 going from the top to the
+// bottom. Tables are kept sorted by key, with no hash table: a step reads the
+// states that agree on every column but j-1, j and j+1 (a group: one stretch in
+// each run of equal top slot), looks their successors up in the cell's transition
+// table (trans.go), orders them in a small bitset (keyset.go) and writes them out,
+// already sorted in the next cell's layout. Memory is read and written in order.
 const (
 	slotFree    = 0
 	slotBlocked = 1
@@ -46,34 +46,36 @@ const maxWidth = 12
 
 // sweep runs the dynamic programme on one grid with counts of lanes 64-bit words.
 type sweep struct {
-	g                    *grid
-	f                    *fleet
-	rule                 board.Rule
-	lanes                int
-	overflow             bool // some count did not fit in lanes words
-	fleetMsk             uint64
-	leftPos              uint     // position of the left slot
-	colPos               uint     // position of the slot of the next cell's column
-	prevPos              uint     // position of the slot of the column before it
-	lowBits              uint     // bits a step may change: fleet, left slot, columns j and j-1
-	avail                []uint16 // avail[u]: bit t set when sub-multiset u holds a ship of length lens[t]
-	trans                map[cellKind]*transTable
-	from                 []int32  // the state each successor in buf comes from
-	order                []uint32 // compressed low key of each successor of a group, transOcc set when it occupies the cell
-	members              []uint32 // the compressed low keys of a group's successors, in order
-	set                  keySet   // the same, as a set
-	slotW                uint     // bits of a slot in a compressed key
-	expTab               []uint64 // expand's table
-	dstOf                []uint32 // output position of each successor in buf
-	heads                []int    // where each run of a table goes on
-	canon                bool     // merge states with their mirror images before each row (canon.go)
-	mirrorFrom, mirrorTo []uint   // where mirror takes each column slot from and puts it
-	keep                 []int32  // canonical's buffers
-	moved                []keyIdx
-	sorted               []keyIdx
+	g        *grid
+	f        *fleet
+	rule     board.Rule
+	lanes    int
+	overflow bool // some count did not fit in lanes words
+	fleetMsk uint64
+	leftPos  uint     // position of the left slot
+	colPos   uint     // position of the slot of the next cell's column
+	prevPos  uint     // position of the slot of the column before it
+	avail    []uint16 // avail[u]: bit t set when sub-multiset u holds a ship of length lens[t]
+	trans    map[cellKind]*transTable
+	slotW    uint     // bits of a slot in a compressed low key
+	expTab   []uint64 // expand's table
+
+	// A step's buffers, for the successors of one group.
+	from    []int32  // the state each successor comes from
+	order   []uint32 // compressed low key of each successor, transOcc set when it occupies the cell
+	members []uint32 // the compressed low keys of the successors, in order, once each
+	set     keySet   // the same, as a set
+	dstOf   []uint32 // output position of each successor
+	heads   []int    // where each run of the input table goes on
+	ends    []int    // where each run of the input table ends
+
+	// Merging states with their mirror images before each row (canon.go).
+	canon                bool
+	mirrorFrom, mirrorTo []uint // where mirror takes each column slot from and puts it
+	keep                 []int32
+	moved, sorted        []keyIdx
 	perm                 []int32
 	scratch              table
-	ends                 []int // where each run of a table ends
 }
 
 // table is the set of states before one cell with their counts, sorted by key.
@@ -98,7 +100,6 @@ func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
 		leftPos:  fb,
 		colPos:   fb + slotBits,
 		prevPos:  fb + 2*slotBits,
-		lowBits:  fb + 3*slotBits,
 		avail:    make([]uint16, f.size),
 		trans:    map[cellKind]*transTable{},
 	}
