@@ -7,12 +7,19 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/judgehq/judge/problems/fleetcount/board"
 	"github.com/judgehq/judge/solutions/fleetcount/internal/count"
 )
 
+// softMemory is where the garbage collector starts working harder, under the
+// problem's memory limit of 512 MiB: by default the heap may grow to twice what is
+// live, and the heaviest inputs keep about 300 MiB live.
+const softMemory = 384 << 20
+
 func main() {
+	debug.SetMemoryLimit(softMemory)
 	if err := run(os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "reference:", err)
 		os.Exit(1)
