@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -83,6 +84,7 @@ type Runner interface {
 // Guarantees describes what a runner enforces on this machine, for `judge doctor`.
 type Guarantees struct {
 	Backend       string `json:"backend"`         // "supervised+cgroup-v1", "supervised", "direct"
+	Supervisor    string `json:"supervisor"`      // the binary that supervises runs ("" for direct)
 	LimitsAtStart bool   `json:"limits_at_start"` // rlimits hold from the first instruction
 	MemoryLimit   string `json:"memory_limit"`
 	PeakMemory    string `json:"peak_memory"`
@@ -123,15 +125,25 @@ func rlimitsFor(l Limits) []supervise.Rlimit {
 	return rl
 }
 
+// SupervisorName is the file name of the stand-alone supervisor binary
+// (harness/supervise/cmd/judge-supervisor) that the judge prefers when it lies beside
+// the judge's own binary.
+const SupervisorName = "judge-supervisor"
+
 // NewRunner returns the strongest runner this machine supports: the supervisor with
 // a cgroup when one can be made, else the supervisor with rlimits alone. self is the
-// judge binary to re-execute ("" for os.Executable).
+// judge binary ("" for os.Executable); when a judge-supervisor binary lies beside it,
+// that starts faster and is used instead of re-executing self.
 func NewRunner(self string) (Runner, error) {
 	if self == "" {
 		var err error
 		if self, err = os.Executable(); err != nil {
 			return nil, fmt.Errorf("finding the judge binary for the supervisor: %w", err)
 		}
+	}
+	companion := filepath.Join(filepath.Dir(self), SupervisorName)
+	if st, err := os.Stat(companion); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+		self = companion
 	}
 	r := &supervisedRunner{self: self}
 	cg, err := detectCgroups()
@@ -155,7 +167,7 @@ type supervisedRunner struct {
 }
 
 func (r *supervisedRunner) Guarantees() Guarantees {
-	g := Guarantees{Backend: "supervised", LimitsAtStart: true,
+	g := Guarantees{Backend: "supervised", Supervisor: r.self, LimitsAtStart: true,
 		MemoryLimit:  "RLIMIT_AS (C, C++, Python; none for Go and Java)",
 		PeakMemory:   "ru_maxrss: exact when above the judge's own size, else an upper bound",
 		ProcessLimit: "none (RLIMIT_NPROC counts every process of the user, so it is not used)",

@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/judgehq/judge/harness"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
 	"github.com/judgehq/judge/reports"
@@ -182,6 +183,7 @@ func doctorCommand() *cli.Command {
 			}
 			rows := [][]string{
 				{"backend", g.Backend},
+				{"supervisor binary", supervisorNote(g.Supervisor)},
 				{"CPU limit", "RLIMIT_CPU and measured user+system time (µs), wall-clock timer"},
 				{"limits from the first instruction", limits},
 				{"memory limit", g.MemoryLimit},
@@ -209,6 +211,17 @@ func doctorCommand() *cli.Command {
 			return reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "language"}, {Name: "extensions"}, {Name: "needs"}, {Name: "found"}}, langs)
 		},
 	}
+}
+
+// supervisorNote says which binary supervises runs and why.
+func supervisorNote(path string) string {
+	switch {
+	case path == "":
+		return "none (direct)"
+	case filepath.Base(path) == harness.SupervisorName:
+		return relPath(path) + " (the small companion binary: faster starts)"
+	}
+	return relPath(path) + " (re-executing itself; build " + harness.SupervisorName + " beside it for faster starts)"
 }
 
 // toolVersion returns the first line a tool prints for --version (or -version).
