@@ -4,12 +4,11 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 
 	"github.com/judgehq/judge/problems/fleetcount/board"
+	"github.com/judgehq/judge/solutions/fleetcount/internal/cli"
 	"github.com/judgehq/judge/solutions/fleetcount/internal/count"
 )
 
@@ -20,27 +19,5 @@ const softMemory = 384 << 20
 
 func main() {
 	debug.SetMemoryLimit(softMemory)
-	if err := run(os.Stdin, os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "reference:", err)
-		os.Exit(1)
-	}
-}
-
-func run(in io.Reader, out io.Writer) error {
-	data, err := io.ReadAll(in)
-	if err != nil {
-		return fmt.Errorf("reading input: %w", err)
-	}
-	b, err := board.Parse(data)
-	if err != nil {
-		return fmt.Errorf("input: %w", err)
-	}
-	res, err := count.Count(b)
-	if err != nil {
-		return fmt.Errorf("counting: %w", err)
-	}
-	if _, err := res.WriteTo(out); err != nil {
-		return fmt.Errorf("writing output: %w", err)
-	}
-	return nil
+	cli.Main("reference", func(b *board.Board) (io.WriterTo, error) { return count.Count(b) })
 }

@@ -6,7 +6,12 @@
 // checking faster methods.
 package enum
 
-import "github.com/judgehq/judge/problems/fleetcount/board"
+import (
+	"bufio"
+	"github.com/judgehq/judge/problems/fleetcount/board"
+	"io"
+	"strconv"
+)
 
 // Result is the answer for one board: the number of placements of the distinct
 // ships, and per cell the number of placements with a ship on it.
@@ -114,4 +119,26 @@ func (s *state) put(r, c, dr, dc, l, id int) {
 			}
 		}
 	}
+}
+
+// WriteTo writes the result in the output format: the total, then one line of
+// per-cell counts per row.
+func (r *Result) WriteTo(w io.Writer) (int64, error) {
+	bw := bufio.NewWriter(w)
+	var n int64
+	put := func(s string) {
+		k, _ := bw.WriteString(s)
+		n += int64(k)
+	}
+	put(strconv.FormatUint(r.Total, 10) + "\n")
+	for _, row := range r.Cells {
+		for c, v := range row {
+			if c > 0 {
+				put(" ")
+			}
+			put(strconv.FormatUint(v, 10))
+		}
+		put("\n")
+	}
+	return n, bw.Flush()
 }

@@ -5,42 +5,13 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
 	"io"
-	"os"
 
 	"github.com/judgehq/judge/problems/fleetcount/board"
+	"github.com/judgehq/judge/solutions/fleetcount/internal/cli"
 	"github.com/judgehq/judge/solutions/fleetcount/internal/enum"
 )
 
 func main() {
-	if err := run(os.Stdin, os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "enumerate:", err)
-		os.Exit(1)
-	}
-}
-
-func run(in io.Reader, out io.Writer) error {
-	data, err := io.ReadAll(in)
-	if err != nil {
-		return fmt.Errorf("reading input: %w", err)
-	}
-	b, err := board.Parse(data)
-	if err != nil {
-		return fmt.Errorf("input: %w", err)
-	}
-	res := enum.Count(b)
-	w := bufio.NewWriter(out)
-	fmt.Fprintln(w, res.Total)
-	for _, row := range res.Cells {
-		for c, v := range row {
-			if c > 0 {
-				w.WriteByte(' ')
-			}
-			fmt.Fprint(w, v)
-		}
-		w.WriteByte('\n')
-	}
-	return w.Flush()
+	cli.Main("enumerate", func(b *board.Board) (io.WriterTo, error) { return enum.Count(b), nil })
 }
