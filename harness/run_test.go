@@ -145,7 +145,7 @@ func TestSupervisedMemory(t *testing.T) {
 		t.Skipf("no cgroup on this machine: %s", r.Guarantees().CgroupError)
 	}
 	m, err := r.Run(context.Background(), Spec{Argv: []string{cProgram(t, "hog")}, Stdout: outFile(t),
-		Limits: Limits{CPU: 2 * time.Second, Memory: 256 << 20, Processes: 4}})
+		Limits: Limits{CPU: 2 * time.Second, Wall: 30 * time.Second, Memory: 256 << 20, Processes: 4}})
 	if err != nil {
 		t.Fatal(err)
 	}
