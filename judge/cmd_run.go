@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"time"
 
@@ -32,8 +33,12 @@ func runCommand() *cli.Command {
 		Usage:     "judge submissions on every dataset of a problem",
 		ArgsUsage: "PROBLEM [SUBMISSION...]",
 		Description: `Builds each SUBMISSION, runs it on every dataset of PROBLEM and prints a table per
-dataset and a ranked summary. A submission is a source file (.c .cpp .go .py .java),
-a folder holding a Go main package, an executable, or a quoted command line.
+dataset and a ranked summary. With several submissions the table is a dataset ×
+submission matrix of verdicts and CPU time; for problems with per-case figures (like
+defrag's moves, bound, µs and penalty) it is instead a per-case ranked table: on each
+dataset the submissions best first, with their verdict, score and figures.
+A submission is a source file (.c .cpp .go .py .java), a folder holding a Go main
+package, an executable, or a quoted command line.
 With no submission, every program under solutions/PROBLEM/ is judged.
 
 Examples:
@@ -112,8 +117,9 @@ func names(progs []*harness.Program) []string {
 }
 
 // printRunTables prints per-dataset figures (one table per submission with
-// --details or a single submission, else a dataset × submission matrix) and the
-// ranked summary. It reads only the result rows, so a stored run prints the same.
+// --details or a single submission, else a per-case ranked table when any result
+// has metrics and a dataset × submission matrix when none has) and the ranked
+// summary. It reads only the result rows, so a stored run prints the same.
 func printRunTables(w io.Writer, meta problems.Meta, subs []string, rows []problems.Result, details, color bool) error {
 	bySub := map[string][]problems.Result{}
 	var datasets []string
@@ -137,6 +143,10 @@ func printRunTables(w io.Writer, meta problems.Meta, subs []string, rows []probl
 			}
 			fmt.Fprintln(w)
 		}
+	} else if names := metricNames(rows); len(names) > 0 {
+		if err := writeCaseTable(w, meta, subs, datasets, names, bySub, color); err != nil {
+			return err
+		}
 	} else if err := writeMatrix(w, subs, datasets, bySub, color); err != nil {
 		return err
 	}
@@ -150,16 +160,8 @@ func writeDatasetTable(w io.Writer, meta problems.Meta, rows []problems.Result, 
 	if scoring {
 		cols = append(cols, reports.Column{Name: "score", Numeric: true})
 	}
-	var metricNames []string
-	for _, r := range rows {
-		if len(r.Outcome.Metrics) > 0 {
-			for _, m := range r.Outcome.Metrics {
-				metricNames = append(metricNames, m.Name)
-			}
-			break
-		}
-	}
-	for _, n := range metricNames {
+	names := metricNames(rows)
+	for _, n := range names {
 		cols = append(cols, reports.Column{Name: n, Numeric: true})
 	}
 	cols = append(cols, reports.Column{Name: "cpu ms", Numeric: true}, reports.Column{Name: "wall ms", Numeric: true},
@@ -170,19 +172,121 @@ func writeDatasetTable(w io.Writer, meta problems.Meta, rows []problems.Result, 
 		if scoring {
 			row = append(row, formatFloat(r.Outcome.Score))
 		}
-		for _, n := range metricNames {
-			cell := ""
-			for _, m := range r.Outcome.Metrics {
-				if m.Name == n {
-					cell = formatFloat(m.Value)
-				}
-			}
-			row = append(row, cell)
-		}
+		row = append(row, metricCells(r.Outcome, names)...)
 		row = append(row, msString(r.Usage.CPU), msString(r.Usage.Wall), strconv.FormatInt(r.Usage.PeakKiB, 10), clip(r.Outcome.Message, 70))
 		table = append(table, row)
 	}
 	return reports.WriteTable(w, reports.ASCII, cols, table)
+}
+
+// metricNames returns the names of the metrics of rows: their union, in order of
+// first appearance.
+func metricNames(rows []problems.Result) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, r := range rows {
+		for _, m := range r.Outcome.Metrics {
+			if !seen[m.Name] {
+				seen[m.Name] = true
+				names = append(names, m.Name)
+			}
+		}
+	}
+	return names
+}
+
+// metricCells returns one table cell per name: the value of o's metric of that name,
+// or blank where o has none.
+func metricCells(o problems.Outcome, names []string) []string {
+	cells := make([]string, len(names))
+	for i, n := range names {
+		for _, m := range o.Metrics {
+			if m.Name == n {
+				cells[i] = formatFloat(m.Value)
+			}
+		}
+	}
+	return cells
+}
+
+// compareOutcomes orders two outcomes of one dataset, best first: it returns a
+// negative number when a is better than b, a positive one when b is better and 0
+// when they are equal. AC beats any other verdict, AC outcomes compare by score in
+// direction dir, and non-AC outcomes are all equal.
+func compareOutcomes(dir problems.Direction, a, b problems.Outcome) int {
+	aOK, bOK := a.Verdict == problems.AC, b.Verdict == problems.AC
+	switch {
+	case aOK != bOK && aOK:
+		return -1
+	case aOK != bOK:
+		return 1
+	case !aOK || a.Score == b.Score:
+		return 0
+	case (a.Score < b.Score) == (dir == problems.Minimize):
+		return -1
+	}
+	return 1
+}
+
+// writeCaseTable writes the per-case ranked table: for each dataset, in the order of
+// datasets, one row per submission that has a result on it, ranked best first (see
+// compareOutcomes; equal results share a rank and keep the order of subs), with the
+// verdict, the score (scoring problems only), the metrics and the CPU time.
+// The dataset is named on the first row of its group only. When a submission has
+// several attempts on a dataset, the highest counts.
+func writeCaseTable(w io.Writer, meta problems.Meta, subs, datasets, names []string, bySub map[string][]problems.Result, color bool) error {
+	cols := []reports.Column{{Name: "dataset"}, {Name: "rank", Numeric: true}, {Name: "submission"}, {Name: "verdict"}}
+	scoring := meta.Kind != problems.PassFail
+	if scoring {
+		cols = append(cols, reports.Column{Name: "score", Numeric: true})
+	}
+	for _, n := range names {
+		cols = append(cols, reports.Column{Name: n, Numeric: true})
+	}
+	cols = append(cols, reports.Column{Name: "cpu ms", Numeric: true})
+	latest := map[string]map[string]problems.Result{}
+	for _, sub := range subs {
+		latest[sub] = map[string]problems.Result{}
+		for _, r := range bySub[sub] {
+			if old, ok := latest[sub][r.Dataset]; !ok || r.Attempt >= old.Attempt {
+				latest[sub][r.Dataset] = r
+			}
+		}
+	}
+	var table [][]string
+	for _, d := range datasets {
+		var group []problems.Result
+		for _, sub := range subs {
+			if r, ok := latest[sub][d]; ok {
+				group = append(group, r)
+			}
+		}
+		sort.SliceStable(group, func(i, j int) bool {
+			return compareOutcomes(meta.Score.Direction, group[i].Outcome, group[j].Outcome) < 0
+		})
+		rank := 0
+		for i, r := range group {
+			if i == 0 || compareOutcomes(meta.Score.Direction, group[i-1].Outcome, r.Outcome) != 0 {
+				rank = i + 1
+			}
+			name := ""
+			if i == 0 {
+				name = d
+			}
+			row := []string{name, strconv.Itoa(rank), r.Submission, reports.Verdict(r.Outcome.Verdict, color)}
+			if scoring {
+				row = append(row, formatFloat(r.Outcome.Score))
+			}
+			row = append(row, metricCells(r.Outcome, names)...)
+			table = append(table, append(row, msString(r.Usage.CPU)))
+		}
+	}
+	fmt.Fprintln(w, "figures per dataset, best first")
+	if err := reports.WriteTable(w, reports.ASCII, cols, table); err != nil {
+		return fmt.Errorf("per-case table: %w", err)
+	}
+	fmt.Fprintln(w)
+	return nil
 }
 
 func writeMatrix(w io.Writer, subs, datasets []string, bySub map[string][]problems.Result, color bool) error {
