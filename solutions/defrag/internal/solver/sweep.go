@@ -78,8 +78,9 @@ func (st *state) mirror() {
 //     run (when the data is the file's last run, it stays and the other runs line
 //     up just before it);
 //   - a whole file, while the hole has shrunk below three quarters of the free
-//     space: it is evicted into the smallest hole further on that holds it, which
-//     gives its blocks back to the walking hole;
+//     space: it is evicted, with up to evictRuns whole files after it, into
+//     another hole that holds them (see evictStretch), which gives their blocks
+//     back to the walking hole;
 //   - anything else: up to a hole's worth of data moves to the hole's left edge,
 //     stopping in front of the next file to gather; when that file's first run is
 //     what the move carries last, the move takes it along and the rest of the file
@@ -146,8 +147,7 @@ func (st *state) sweep() {
 				continue
 			}
 		} else if g < low {
-			l := st.runs[r].len
-			if t, ok := st.fitAfter(l, h.e+l); ok {
+			if l, t, ok := st.evictStretch(h.e); ok {
 				st.move(h.e, t.s, l)
 				continue
 			}
@@ -264,21 +264,6 @@ func (st *state) cheapJoin(a int32) bool {
 	return false
 }
 
-// fitAfter returns the smallest hole of at least size blocks that starts at or after
-// block from.
-func (st *state) fitAfter(size, from int32) (hole, bool) {
-	bi := -1
-	for i := sort.Search(len(st.holes), func(i int) bool { return st.holes[i].s >= from }); i < len(st.holes); i++ {
-		if l := st.holes[i].e - st.holes[i].s; l >= size && (bi < 0 || l < st.holes[bi].e-st.holes[bi].s) {
-			bi = i
-		}
-	}
-	if bi < 0 {
-		return hole{}, false
-	}
-	return st.holes[bi], true
-}
-
 // head returns the first run of the file that run id belongs to.
 func (st *state) head(id int32) int32 {
 	for st.runs[id].prev >= 0 {
@@ -294,4 +279,50 @@ func (st *state) fileSize(head int32) int32 {
 		n += st.runs[q].len
 	}
 	return n
+}
+
+// evictRuns is how many whole files one eviction of the sweep may carry.
+const evictRuns = 8
+
+// evictStretch picks, among the stretches of whole unfragmented files that start at
+// block x, the one to move into another hole, before or after x: the longest that
+// fills a hole exactly, else the longest that fits one, into the smallest hole that
+// holds it. Filling a hole left behind the walk gives the walk free space it would
+// otherwise only get back on the next pass. It returns the stretch's length and the
+// hole.
+func (st *state) evictStretch(x int32) (int32, hole, bool) {
+	var best hole
+	bl, exact := int32(0), false
+	end := x
+	for k := 0; k < evictRuns && end < st.n; k++ {
+		id := st.own[end]
+		if id < 0 || st.runs[id].prev >= 0 || st.runs[id].next >= 0 {
+			break
+		}
+		end = st.runs[id].end()
+		l := end - x
+		t, ok := st.fitBesides(l, x)
+		if !ok {
+			break
+		}
+		if e := t.e-t.s == l; e || !exact {
+			best, bl, exact = t, l, e
+		}
+	}
+	return bl, best, bl > 0
+}
+
+// fitBesides returns the smallest hole of at least size blocks other than the one
+// that ends at block x.
+func (st *state) fitBesides(size, x int32) (hole, bool) {
+	bi := -1
+	for i, h := range st.holes {
+		if l := h.e - h.s; l >= size && h.e != x && (bi < 0 || l < st.holes[bi].e-st.holes[bi].s) {
+			bi = i
+		}
+	}
+	if bi < 0 {
+		return hole{}, false
+	}
+	return st.holes[bi], true
 }
