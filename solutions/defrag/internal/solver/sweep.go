@@ -291,38 +291,46 @@ const evictRuns = 8
 // otherwise only get back on the next pass. It returns the stretch's length and the
 // hole.
 func (st *state) evictStretch(x int32) (int32, hole, bool) {
-	var best hole
-	bl, exact := int32(0), false
-	end := x
-	for k := 0; k < evictRuns && end < st.n; k++ {
+	var ends [evictRuns]int32 // the stretches' lengths, shortest first
+	var fit [evictRuns]int    // the smallest hole that holds each, or -1
+	n := 0
+	for end := x; n < evictRuns && end < st.n; n++ {
 		id := st.own[end]
 		if id < 0 || st.runs[id].prev >= 0 || st.runs[id].next >= 0 {
 			break
 		}
 		end = st.runs[id].end()
-		l := end - x
-		t, ok := st.fitBesides(l, x)
-		if !ok {
+		ends[n], fit[n] = end-x, -1
+	}
+	if n == 0 {
+		return 0, hole{}, false
+	}
+	for i, h := range st.holes {
+		l := h.e - h.s
+		if h.e == x || l < ends[0] {
+			continue
+		}
+		for k := 0; k < n && ends[k] <= l; k++ {
+			if fit[k] < 0 || l < st.holes[fit[k]].e-st.holes[fit[k]].s {
+				fit[k] = i
+			}
+		}
+	}
+	best := -1
+	for k := n - 1; k >= 0; k-- {
+		if fit[k] < 0 {
+			continue
+		}
+		if h := st.holes[fit[k]]; h.e-h.s == ends[k] {
+			best = k
 			break
 		}
-		if e := t.e-t.s == l; e || !exact {
-			best, bl, exact = t, l, e
+		if best < 0 {
+			best = k
 		}
 	}
-	return bl, best, bl > 0
-}
-
-// fitBesides returns the smallest hole of at least size blocks other than the one
-// that ends at block x.
-func (st *state) fitBesides(size, x int32) (hole, bool) {
-	bi := -1
-	for i, h := range st.holes {
-		if l := h.e - h.s; l >= size && h.e != x && (bi < 0 || l < st.holes[bi].e-st.holes[bi].s) {
-			bi = i
-		}
+	if best < 0 {
+		return 0, hole{}, false
 	}
-	if bi < 0 {
-		return hole{}, false
-	}
-	return st.holes[bi], true
+	return ends[best], st.holes[fit[best]], true
 }
