@@ -41,6 +41,7 @@ type Move struct {
 type run struct {
 	start, len int32
 	prev, next int32 // logically adjacent runs of the same file, -1 at the ends
+	file       int32 // index of the file in heads and sizes
 	dead       bool  // merged into its predecessor
 }
 
@@ -53,7 +54,9 @@ type state struct {
 	n      int32
 	own    []int32 // run holding each block, -1 when free
 	runs   []run
-	holes  []hole // sorted by position
+	heads  []int32 // first run of each file; splits and merges keep it, mirror renews it
+	sizes  []int32 // blocks of each file
+	holes  []hole  // sorted by position
 	queue  []int32
 	moves  []Move
 	breaks int
@@ -167,18 +170,23 @@ func newState(d *disk.Disk) *state {
 		nfrags += len(f)
 	}
 	st := &state{n: int32(d.Blocks), own: make([]int32, d.Blocks), compactAt: compactAfter,
-		runs: make([]run, 0, nfrags+nfrags/4+16)}
+		runs:  make([]run, 0, nfrags+nfrags/4+16),
+		heads: make([]int32, len(d.Files)), sizes: make([]int32, len(d.Files))}
 	for i := range st.own {
 		st.own[i] = -1
 	}
-	for _, f := range d.Files {
+	for fi, f := range d.Files {
 		prev := int32(-1)
+		st.heads[fi] = -1
 		for _, fr := range f {
 			id := int32(len(st.runs))
-			st.runs = append(st.runs, run{start: int32(fr.Start), len: int32(fr.Length), prev: prev, next: -1})
+			st.runs = append(st.runs, run{start: int32(fr.Start), len: int32(fr.Length), prev: prev, next: -1, file: int32(fi)})
+			st.sizes[fi] += int32(fr.Length)
 			if prev >= 0 {
 				st.runs[prev].next = id
 				st.breaks++
+			} else {
+				st.heads[fi] = id
 			}
 			for b := fr.Start; b < fr.End(); b++ {
 				st.own[b] = id
@@ -194,6 +202,7 @@ func newState(d *disk.Disk) *state {
 func (st *state) clone() *state {
 	return &state{n: st.n, breaks: st.breaks, compactAt: st.compactAt, cursor: st.cursor,
 		own: slices.Clone(st.own), runs: slices.Clone(st.runs), holes: slices.Clone(st.holes),
+		heads: slices.Clone(st.heads), sizes: slices.Clone(st.sizes),
 		queue: slices.Clone(st.queue), dirty: slices.Clone(st.dirty), moves: slices.Clone(st.moves)}
 }
 
@@ -323,7 +332,7 @@ func (st *state) split(at int32) {
 	}
 	r := &st.runs[id]
 	nid := int32(len(st.runs))
-	st.runs = append(st.runs, run{start: at, len: r.end() - at, prev: id, next: r.next})
+	st.runs = append(st.runs, run{start: at, len: r.end() - at, prev: id, next: r.next, file: r.file})
 	r = &st.runs[id]
 	if r.next >= 0 {
 		st.runs[r.next].prev = nid

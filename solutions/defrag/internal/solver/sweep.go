@@ -60,6 +60,9 @@ func (st *state) mirror() {
 		r := &st.runs[id]
 		r.start = st.n - r.end()
 		r.prev, r.next = r.next, r.prev
+		if !r.dead && r.prev < 0 {
+			st.heads[r.file] = int32(id)
+		}
 	}
 	slices.Reverse(st.holes)
 	for i, h := range st.holes {
@@ -281,17 +284,10 @@ func (st *state) fitAfter(size, from int32) (hole, bool) {
 
 // head returns the first run of the file that run id belongs to.
 func (st *state) head(id int32) int32 {
-	for st.runs[id].prev >= 0 {
-		id = st.runs[id].prev
-	}
-	return id
+	return st.heads[st.runs[id].file]
 }
 
 // fileSize returns the number of blocks of the file whose first run is head.
 func (st *state) fileSize(head int32) int32 {
-	n := int32(0)
-	for q := head; q >= 0; q = st.runs[q].next {
-		n += st.runs[q].len
-	}
-	return n
+	return st.sizes[st.runs[head].file]
 }
