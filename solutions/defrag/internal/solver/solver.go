@@ -27,7 +27,6 @@ package solver
 import (
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/judgehq/judge/problems/defrag/disk"
 )
@@ -250,11 +249,44 @@ func (st *state) solve(limit, rooms int) bool {
 
 // holeAt returns the index of the hole holding block x, or -1.
 func (st *state) holeAt(x int32) int {
-	i := sort.Search(len(st.holes), func(i int) bool { return st.holes[i].e > x })
-	if i < len(st.holes) && st.holes[i].s <= x {
+	// The block map answers most calls: the holes are exactly its free blocks.
+	if x < 0 || x >= st.n || st.own[x] >= 0 {
+		return -1
+	}
+	if i := st.endAfter(x); i < len(st.holes) && st.holes[i].s <= x {
 		return i
 	}
 	return -1
+}
+
+// endAfter returns the index of the first hole that ends after block x, or the
+// number of holes when there is none.
+func (st *state) endAfter(x int32) int {
+	lo, hi := 0, len(st.holes)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if st.holes[m].e > x {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
+}
+
+// startAfter returns the index of the first hole that starts after block x, or the
+// number of holes when there is none.
+func (st *state) startAfter(x int32) int {
+	lo, hi := 0, len(st.holes)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if st.holes[m].s > x {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
 }
 
 // freeFrom returns how many free blocks start at x.
@@ -281,8 +313,11 @@ func (st *state) freeUpTo(x int32) int32 {
 // free when cleared is set, and [os, oe): the parts of the old holes outside both
 // ranges are still free and need no scan.
 func (st *state) refresh(lo, hi, os, oe int32, cleared bool) {
-	i := sort.Search(len(st.holes), func(i int) bool { return st.holes[i].e >= lo })
-	j := sort.Search(len(st.holes), func(j int) bool { return st.holes[j].s > hi })
+	i := st.endAfter(lo - 1)
+	j := i // the holes from i on that start at or before hi: few
+	for j < len(st.holes) && st.holes[j].s <= hi {
+		j++
+	}
 	a, b := lo, hi
 	if i < j {
 		a = min(a, st.holes[i].s)
@@ -320,8 +355,22 @@ func (st *state) refresh(lo, hi, os, oe int32, cleared bool) {
 		}
 		x = e
 	}
-	st.holes = slices.Replace(st.holes, i, j, fresh...)
+	st.replaceHoles(i, j, fresh)
 	st.scratch = fresh
+}
+
+// replaceHoles replaces holes[i:j] with fresh, which does not share their storage.
+// It only shifts the holes after j when the count changes.
+func (st *state) replaceHoles(i, j int, fresh []hole) {
+	switch d := len(fresh) - (j - i); {
+	case d < 0:
+		st.holes = append(st.holes[:i+len(fresh)], st.holes[j:]...)
+	case d > 0:
+		old := len(st.holes)
+		st.holes = slices.Grow(st.holes, d)[:old+d]
+		copy(st.holes[j+d:], st.holes[j:old])
+	}
+	copy(st.holes[i:], fresh)
 }
 
 // split cuts the run holding block at (not its first block) in two.

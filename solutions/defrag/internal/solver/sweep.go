@@ -3,7 +3,6 @@ package solver
 import (
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/judgehq/judge/problems/defrag/disk"
 )
@@ -112,7 +111,7 @@ func (st *state) sweep() {
 		i := st.holeAt(x)
 		if i < 0 {
 			// The hole was used up exactly: carry on from the next one.
-			j := sort.Search(len(st.holes), func(j int) bool { return st.holes[j].s > x })
+			j := st.startAfter(x)
 			if j == len(st.holes) {
 				return
 			}
@@ -271,7 +270,7 @@ func (st *state) cheapJoin(a int32) bool {
 // block from.
 func (st *state) fitAfter(size, from int32) (hole, bool) {
 	bi := -1
-	for i := sort.Search(len(st.holes), func(i int) bool { return st.holes[i].s >= from }); i < len(st.holes); i++ {
+	for i := st.startAfter(from - 1); i < len(st.holes); i++ {
 		if l := st.holes[i].e - st.holes[i].s; l >= size && (bi < 0 || l < st.holes[bi].e-st.holes[bi].s) {
 			bi = i
 		}
