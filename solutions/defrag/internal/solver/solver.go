@@ -53,7 +53,8 @@ type state struct {
 	n      int32
 	own    []int32 // run holding each block, -1 when free
 	runs   []run
-	heads  []int32 // first run of each file; splits and merges keep it, mirror renews it
+	heads  []int32 // first run of each file; splits and merges keep it
+	tails  []int32 // last run of each file; mirror swaps heads and tails
 	sizes  []int32 // blocks of each file
 	holes  []hole  // sorted by position
 	queue  []int32
@@ -170,7 +171,8 @@ func newState(d *disk.Disk) *state {
 	}
 	st := &state{n: int32(d.Blocks), own: make([]int32, d.Blocks), compactAt: compactAfter,
 		runs:  make([]run, 0, nfrags+nfrags/4+16),
-		heads: make([]int32, len(d.Files)), sizes: make([]int32, len(d.Files))}
+		heads: make([]int32, len(d.Files)), tails: make([]int32, len(d.Files)),
+		sizes: make([]int32, len(d.Files))}
 	for i := range st.own {
 		st.own[i] = -1
 	}
@@ -187,6 +189,7 @@ func newState(d *disk.Disk) *state {
 			} else {
 				st.heads[fi] = id
 			}
+			st.tails[fi] = id
 			for b := fr.Start; b < fr.End(); b++ {
 				st.own[b] = id
 			}
@@ -201,7 +204,7 @@ func newState(d *disk.Disk) *state {
 func (st *state) clone() *state {
 	return &state{n: st.n, breaks: st.breaks, compactAt: st.compactAt, cursor: st.cursor,
 		own: slices.Clone(st.own), runs: slices.Clone(st.runs), holes: slices.Clone(st.holes),
-		heads: slices.Clone(st.heads), sizes: slices.Clone(st.sizes),
+		heads: slices.Clone(st.heads), tails: slices.Clone(st.tails), sizes: slices.Clone(st.sizes),
 		queue: slices.Clone(st.queue), dirty: slices.Clone(st.dirty), moves: slices.Clone(st.moves)}
 }
 
@@ -385,6 +388,8 @@ func (st *state) split(at int32) {
 	r = &st.runs[id]
 	if r.next >= 0 {
 		st.runs[r.next].prev = nid
+	} else {
+		st.tails[r.file] = nid
 	}
 	r.next = nid
 	r.len = at - r.start
@@ -450,6 +455,8 @@ func (st *state) merge(a, b int32) {
 	ra.next = rb.next
 	if rb.next >= 0 {
 		st.runs[rb.next].prev = a
+	} else {
+		st.tails[rb.file] = a
 	}
 	rb.dead = true
 	st.breaks--

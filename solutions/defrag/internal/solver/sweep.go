@@ -59,10 +59,8 @@ func (st *state) mirror() {
 		r := &st.runs[id]
 		r.start = st.n - r.end()
 		r.prev, r.next = r.next, r.prev
-		if !r.dead && r.prev < 0 {
-			st.heads[r.file] = int32(id)
-		}
 	}
+	st.heads, st.tails = st.tails, st.heads
 	slices.Reverse(st.holes)
 	for i, h := range st.holes {
 		st.holes[i] = hole{st.n - h.e, st.n - h.s}
