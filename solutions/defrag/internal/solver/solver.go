@@ -312,9 +312,9 @@ func (st *state) freeUpTo(x int32) int32 {
 }
 
 // refresh rebuilds the holes touching [lo, hi) from the block map and queues the new
-// ones for the exact-fit search. The last move changed [lo, hi), which it left all
-// free when cleared is set, and [os, oe): the parts of the old holes outside both
-// ranges are still free and need no scan.
+// ones for the exact-fit search. The last move changed [lo, hi) and [os, oe): one
+// of them it left all free, [lo, hi) when cleared is set and [os, oe) otherwise.
+// The parts of the old holes outside both ranges are still free and need no scan.
 func (st *state) refresh(lo, hi, os, oe int32, cleared bool) {
 	i := st.endAfter(lo - 1)
 	j := i // the holes from i on that start at or before hi: few
@@ -338,6 +338,8 @@ func (st *state) refresh(lo, hi, os, oe int32, cleared bool) {
 			switch {
 			case cleared && e >= lo && e < hi:
 				e = hi
+			case !cleared && e >= os && e < oe:
+				e = min(oe, b)
 			case e < lo && (oe <= e || os >= lo):
 				e = lo
 			case e >= hi && (oe <= e || os >= b):
