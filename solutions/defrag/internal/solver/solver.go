@@ -196,6 +196,9 @@ func newState(d *disk.Disk) *state {
 			prev = id
 		}
 	}
+	// Most answers take one to three moves a break: reserving that much spares the
+	// many small steps by which a long slice of moves would grow.
+	st.moves = make([]Move, 0, 3*st.breaks+16)
 	st.refresh(0, st.n, 0, 0, false)
 	return st
 }
