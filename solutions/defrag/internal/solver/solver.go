@@ -57,6 +57,7 @@ type state struct {
 	tails  []int32 // last run of each file; mirror swaps heads and tails
 	sizes  []int32 // blocks of each file
 	holes  []hole  // sorted by position
+	near   int     // where the last search of the holes ended: most land close by
 	queue  []int32
 	moves  []Move
 	breaks int
@@ -268,7 +269,33 @@ func (st *state) holeAt(x int32) int {
 // endAfter returns the index of the first hole that ends after block x, or the
 // number of holes when there is none.
 func (st *state) endAfter(x int32) int {
-	lo, hi := 0, len(st.holes)
+	// Gallop from where the last search ended to bracket the answer in [lo, hi],
+	// then search the bracket.
+	h := st.holes
+	lo, hi := 0, len(h)
+	if i := st.near; i < len(h) {
+		if h[i].e > x {
+			hi = i
+			for step := 1; hi > 0; step *= 2 {
+				j := max(hi-step, 0)
+				if h[j].e <= x {
+					lo = j + 1
+					break
+				}
+				hi = j
+			}
+		} else {
+			lo = i + 1
+			for step := 1; lo < len(h); step *= 2 {
+				j := min(lo+step, len(h)) - 1
+				if h[j].e > x {
+					hi = j
+					break
+				}
+				lo = j + 1
+			}
+		}
+	}
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if st.holes[m].e > x {
@@ -277,6 +304,7 @@ func (st *state) endAfter(x int32) int {
 			lo = m + 1
 		}
 	}
+	st.near = lo
 	return lo
 }
 
@@ -472,6 +500,9 @@ func (st *state) drain() {
 	for len(st.queue) > 0 {
 		x := st.queue[len(st.queue)-1]
 		st.queue = st.queue[:len(st.queue)-1]
+		if x > 0 && x < st.n && st.own[x-1] < 0 {
+			continue // free on its left: not where a hole starts
+		}
 		if i := st.holeAt(x); i >= 0 && st.holes[i].s == x {
 			st.exactFit(st.holes[i])
 		}
