@@ -169,6 +169,9 @@ func (st *state) bestFit(size int32, avoid hole, used []int32) (hole, bool) {
 		}
 		if bi < 0 || h.e-h.s < st.holes[bi].e-st.holes[bi].s {
 			bi = i
+			if h.e-h.s == size {
+				break // nothing later can be smaller
+			}
 		}
 	}
 	if bi < 0 {

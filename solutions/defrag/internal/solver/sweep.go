@@ -271,6 +271,9 @@ func (st *state) fitAfter(size, from int32) (hole, bool) {
 	for i := st.startAfter(from - 1); i < len(st.holes); i++ {
 		if l := st.holes[i].e - st.holes[i].s; l >= size && (bi < 0 || l < st.holes[bi].e-st.holes[bi].s) {
 			bi = i
+			if l == size {
+				break // nothing later can be smaller
+			}
 		}
 	}
 	if bi < 0 {
