@@ -68,6 +68,10 @@ type state struct {
 	dirty     []int32 // runs next to holes that changed: their breaks may now join
 	scratch   []hole  // reused by refresh
 	movedBuf  []int32 // reused by move
+	// edge holds, for each hole [s, e), its last block at s and its first at e-1,
+	// so that the hole is found from either end without a search. Other entries
+	// are stale.
+	edge []int32
 }
 
 // Solve returns moves that defragment d. d must be a valid disk.
@@ -170,7 +174,7 @@ func newState(d *disk.Disk) *state {
 	for _, f := range d.Files {
 		nfrags += len(f)
 	}
-	st := &state{n: int32(d.Blocks), own: make([]int32, d.Blocks), compactAt: compactAfter,
+	st := &state{n: int32(d.Blocks), own: make([]int32, d.Blocks), edge: make([]int32, d.Blocks), compactAt: compactAfter,
 		runs:  make([]run, 0, nfrags+nfrags/4+16),
 		heads: make([]int32, len(d.Files)), tails: make([]int32, len(d.Files)),
 		sizes: make([]int32, len(d.Files))}
@@ -207,7 +211,7 @@ func newState(d *disk.Disk) *state {
 // clone returns a copy of the state that shares nothing with it.
 func (st *state) clone() *state {
 	return &state{n: st.n, breaks: st.breaks, compactAt: st.compactAt, cursor: st.cursor,
-		own: slices.Clone(st.own), runs: slices.Clone(st.runs), holes: slices.Clone(st.holes),
+		own: slices.Clone(st.own), runs: slices.Clone(st.runs), holes: slices.Clone(st.holes), edge: slices.Clone(st.edge),
 		heads: slices.Clone(st.heads), tails: slices.Clone(st.tails), sizes: slices.Clone(st.sizes),
 		queue: slices.Clone(st.queue), dirty: slices.Clone(st.dirty), moves: slices.Clone(st.moves)}
 }
@@ -325,6 +329,12 @@ func (st *state) startAfter(x int32) int {
 
 // freeFrom returns how many free blocks start at x.
 func (st *state) freeFrom(x int32) int32 {
+	if x >= st.n || st.own[x] >= 0 {
+		return 0
+	}
+	if x == 0 || st.own[x-1] >= 0 {
+		return st.edge[x] + 1 - x // a hole starts at x
+	}
 	if i := st.holeAt(x); i >= 0 {
 		return st.holes[i].e - x
 	}
@@ -333,8 +343,11 @@ func (st *state) freeFrom(x int32) int32 {
 
 // freeUpTo returns how many free blocks end just before x.
 func (st *state) freeUpTo(x int32) int32 {
-	if x == 0 {
+	if x == 0 || st.own[x-1] >= 0 {
 		return 0
+	}
+	if x == st.n || st.own[x] >= 0 {
+		return x - st.edge[x-1] // a hole ends at x
 	}
 	if i := st.holeAt(x - 1); i >= 0 {
 		return x - st.holes[i].s
@@ -382,6 +395,7 @@ func (st *state) refresh(lo, hi, os, oe int32, cleared bool) {
 			}
 		}
 		fresh = append(fresh, hole{x, e})
+		st.edge[x], st.edge[e-1] = e-1, x
 		st.queue = append(st.queue, x)
 		if x > 0 {
 			st.dirty = append(st.dirty, st.own[x-1])
@@ -503,8 +517,9 @@ func (st *state) drain() {
 		if x > 0 && x < st.n && st.own[x-1] < 0 {
 			continue // free on its left: not where a hole starts
 		}
-		if i := st.holeAt(x); i >= 0 && st.holes[i].s == x {
-			st.exactFit(st.holes[i])
+		// A hole starts at x when x is free and the block before it is not.
+		if x < st.n && st.own[x] < 0 && (x == 0 || st.own[x-1] >= 0) {
+			st.exactFit(hole{x, st.edge[x] + 1})
 		}
 	}
 }

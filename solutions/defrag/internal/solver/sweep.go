@@ -63,7 +63,9 @@ func (st *state) mirror() {
 	st.heads, st.tails = st.tails, st.heads
 	slices.Reverse(st.holes)
 	for i, h := range st.holes {
-		st.holes[i] = hole{st.n - h.e, st.n - h.s}
+		h = hole{st.n - h.e, st.n - h.s}
+		st.holes[i] = h
+		st.edge[h.s], st.edge[h.e-1] = h.e-1, h.s
 	}
 	st.queue = st.queue[:0]
 	st.dirty = st.dirty[:0]
