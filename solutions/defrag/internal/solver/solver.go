@@ -51,7 +51,7 @@ type hole struct{ s, e int32 }
 
 type state struct {
 	n      int32
-	own    []int32 // run holding each block, -1 when free
+	own    []int32 // run holding each block, negative when free (see setEdges)
 	runs   []run
 	heads  []int32 // first run of each file; splits and merges keep it
 	tails  []int32 // last run of each file; mirror swaps heads and tails
@@ -68,10 +68,6 @@ type state struct {
 	dirty     []int32 // runs next to holes that changed: their breaks may now join
 	scratch   []hole  // reused by refresh
 	movedBuf  []int32 // reused by move
-	// edge holds, for each hole [s, e), its last block at s and its first at e-1,
-	// so that the hole is found from either end without a search. Other entries
-	// are stale.
-	edge []int32
 }
 
 // Solve returns moves that defragment d. d must be a valid disk.
@@ -174,7 +170,7 @@ func newState(d *disk.Disk) *state {
 	for _, f := range d.Files {
 		nfrags += len(f)
 	}
-	st := &state{n: int32(d.Blocks), own: make([]int32, d.Blocks), edge: make([]int32, d.Blocks), compactAt: compactAfter,
+	st := &state{n: int32(d.Blocks), own: make([]int32, d.Blocks), compactAt: compactAfter,
 		runs:  make([]run, 0, nfrags+nfrags/4+16),
 		heads: make([]int32, len(d.Files)), tails: make([]int32, len(d.Files)),
 		sizes: make([]int32, len(d.Files))}
@@ -211,7 +207,7 @@ func newState(d *disk.Disk) *state {
 // clone returns a copy of the state that shares nothing with it.
 func (st *state) clone() *state {
 	return &state{n: st.n, breaks: st.breaks, compactAt: st.compactAt, cursor: st.cursor,
-		own: slices.Clone(st.own), runs: slices.Clone(st.runs), holes: slices.Clone(st.holes), edge: slices.Clone(st.edge),
+		own: slices.Clone(st.own), runs: slices.Clone(st.runs), holes: slices.Clone(st.holes),
 		heads: slices.Clone(st.heads), tails: slices.Clone(st.tails), sizes: slices.Clone(st.sizes),
 		queue: slices.Clone(st.queue), dirty: slices.Clone(st.dirty), moves: slices.Clone(st.moves)}
 }
@@ -327,13 +323,27 @@ func (st *state) startAfter(x int32) int {
 	return lo
 }
 
+// setEdges marks the ends of hole h in the block map: its first block holds
+// -2 minus its last block, and its last block -2 minus its first (for a hole of
+// one block the two agree). Either end then gives the hole without a search. The
+// other free blocks hold some negative number.
+func (st *state) setEdges(h hole) {
+	st.own[h.s], st.own[h.e-1] = -2-(h.e-1), -2-h.s
+}
+
+// lastFree returns the last block of the hole that starts at block s.
+func (st *state) lastFree(s int32) int32 { return -2 - st.own[s] }
+
+// firstFree returns the first block of the hole whose last block is l.
+func (st *state) firstFree(l int32) int32 { return -2 - st.own[l] }
+
 // freeFrom returns how many free blocks start at x.
 func (st *state) freeFrom(x int32) int32 {
 	if x >= st.n || st.own[x] >= 0 {
 		return 0
 	}
 	if x == 0 || st.own[x-1] >= 0 {
-		return st.edge[x] + 1 - x // a hole starts at x
+		return st.lastFree(x) + 1 - x // a hole starts at x
 	}
 	if i := st.holeAt(x); i >= 0 {
 		return st.holes[i].e - x
@@ -347,7 +357,7 @@ func (st *state) freeUpTo(x int32) int32 {
 		return 0
 	}
 	if x == st.n || st.own[x] >= 0 {
-		return x - st.edge[x-1] // a hole ends at x
+		return x - st.firstFree(x-1) // a hole ends at x
 	}
 	if i := st.holeAt(x - 1); i >= 0 {
 		return x - st.holes[i].s
@@ -395,7 +405,7 @@ func (st *state) refresh(lo, hi, os, oe int32, cleared bool) {
 			}
 		}
 		fresh = append(fresh, hole{x, e})
-		st.edge[x], st.edge[e-1] = e-1, x
+		st.setEdges(hole{x, e})
 		st.queue = append(st.queue, x)
 		if x > 0 {
 			st.dirty = append(st.dirty, st.own[x-1])
@@ -519,7 +529,7 @@ func (st *state) drain() {
 		}
 		// A hole starts at x when x is free and the block before it is not.
 		if x < st.n && st.own[x] < 0 && (x == 0 || st.own[x-1] >= 0) {
-			st.exactFit(hole{x, st.edge[x] + 1})
+			st.exactFit(hole{x, st.lastFree(x) + 1})
 		}
 	}
 }

@@ -65,7 +65,7 @@ func (st *state) mirror() {
 	for i, h := range st.holes {
 		h = hole{st.n - h.e, st.n - h.s}
 		st.holes[i] = h
-		st.edge[h.s], st.edge[h.e-1] = h.e-1, h.s
+		st.setEdges(h)
 	}
 	st.queue = st.queue[:0]
 	st.dirty = st.dirty[:0]
