@@ -169,6 +169,9 @@ func (st *state) bestFit(size int32, avoid hole, used []int32) (hole, bool) {
 		}
 		if bi < 0 || h.e-h.s < st.holes[bi].e-st.holes[bi].s {
 			bi = i
+			if h.e-h.s == size {
+				break // nothing later can be smaller
+			}
 		}
 	}
 	if bi < 0 {
@@ -178,9 +181,9 @@ func (st *state) bestFit(size int32, avoid hole, used []int32) (hole, bool) {
 }
 
 // blockers lists the runs that hold blocks of t, in order, stopping after
-// maxBlockers + 1.
-func (st *state) blockers(t hole) []int32 {
-	var out []int32
+// maxBlockers + 1. It appends them to out, which callers pass empty with room for
+// maxBlockers + 1 so that nothing is allocated.
+func (st *state) blockers(t hole, out []int32) []int32 {
 	for x := t.s; x < t.e; {
 		id := st.own[x]
 		if id < 0 {
@@ -201,7 +204,8 @@ func (st *state) blockers(t hole) []int32 {
 // first (see largestHoles): matching the largest runs with the largest holes that do
 // not meet t decides it, as best fit run by run would.
 func (st *state) evictable(big []hole, t hole, a, b int32) (int, bool) {
-	bl := st.blockers(t)
+	var buf [maxBlockers + 1]int32
+	bl := st.blockers(t, buf[:0])
 	if len(bl) > maxBlockers {
 		return 0, false
 	}
@@ -276,7 +280,8 @@ func (st *state) relocate(head int32, h hole) {
 // p.a with its successor. It reports whether it moved anything.
 func (st *state) evictAndJoin(p plan) bool {
 	moved := false
-	for _, id := range st.blockers(p.target) {
+	var buf [maxBlockers + 1]int32
+	for _, id := range st.blockers(p.target, buf[:0]) {
 		h, ok := st.bestFit(st.runs[id].len, p.target, nil)
 		if !ok {
 			return moved

@@ -27,7 +27,6 @@ package solver
 import (
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/judgehq/judge/problems/defrag/disk"
 )
@@ -41,6 +40,7 @@ type Move struct {
 type run struct {
 	start, len int32
 	prev, next int32 // logically adjacent runs of the same file, -1 at the ends
+	file       int32 // index of the file in heads and sizes
 	dead       bool  // merged into its predecessor
 }
 
@@ -51,9 +51,13 @@ type hole struct{ s, e int32 }
 
 type state struct {
 	n      int32
-	own    []int32 // run holding each block, -1 when free
+	own    []int32 // run holding each block, negative when free (see setEdges)
 	runs   []run
-	holes  []hole // sorted by position
+	heads  []int32 // first run of each file; splits and merges keep it
+	tails  []int32 // last run of each file; mirror swaps heads and tails
+	sizes  []int32 // blocks of each file
+	holes  []hole  // sorted by position
+	near   int     // where the last search of the holes ended: most land close by
 	queue  []int32
 	moves  []Move
 	breaks int
@@ -167,25 +171,35 @@ func newState(d *disk.Disk) *state {
 		nfrags += len(f)
 	}
 	st := &state{n: int32(d.Blocks), own: make([]int32, d.Blocks), compactAt: compactAfter,
-		runs: make([]run, 0, nfrags+nfrags/4+16)}
+		runs:  make([]run, 0, nfrags+nfrags/4+16),
+		heads: make([]int32, len(d.Files)), tails: make([]int32, len(d.Files)),
+		sizes: make([]int32, len(d.Files))}
 	for i := range st.own {
 		st.own[i] = -1
 	}
-	for _, f := range d.Files {
+	for fi, f := range d.Files {
 		prev := int32(-1)
+		st.heads[fi] = -1
 		for _, fr := range f {
 			id := int32(len(st.runs))
-			st.runs = append(st.runs, run{start: int32(fr.Start), len: int32(fr.Length), prev: prev, next: -1})
+			st.runs = append(st.runs, run{start: int32(fr.Start), len: int32(fr.Length), prev: prev, next: -1, file: int32(fi)})
+			st.sizes[fi] += int32(fr.Length)
 			if prev >= 0 {
 				st.runs[prev].next = id
 				st.breaks++
+			} else {
+				st.heads[fi] = id
 			}
+			st.tails[fi] = id
 			for b := fr.Start; b < fr.End(); b++ {
 				st.own[b] = id
 			}
 			prev = id
 		}
 	}
+	// Most answers take one to three moves a break: reserving that much spares the
+	// many small steps by which a long slice of moves would grow.
+	st.moves = make([]Move, 0, 3*st.breaks+16)
 	st.refresh(0, st.n, 0, 0, false)
 	return st
 }
@@ -194,6 +208,7 @@ func newState(d *disk.Disk) *state {
 func (st *state) clone() *state {
 	return &state{n: st.n, breaks: st.breaks, compactAt: st.compactAt, cursor: st.cursor,
 		own: slices.Clone(st.own), runs: slices.Clone(st.runs), holes: slices.Clone(st.holes),
+		heads: slices.Clone(st.heads), tails: slices.Clone(st.tails), sizes: slices.Clone(st.sizes),
 		queue: slices.Clone(st.queue), dirty: slices.Clone(st.dirty), moves: slices.Clone(st.moves)}
 }
 
@@ -241,15 +256,95 @@ func (st *state) solve(limit, rooms int) bool {
 
 // holeAt returns the index of the hole holding block x, or -1.
 func (st *state) holeAt(x int32) int {
-	i := sort.Search(len(st.holes), func(i int) bool { return st.holes[i].e > x })
-	if i < len(st.holes) && st.holes[i].s <= x {
+	// The block map answers most calls: the holes are exactly its free blocks.
+	if x < 0 || x >= st.n || st.own[x] >= 0 {
+		return -1
+	}
+	if i := st.endAfter(x); i < len(st.holes) && st.holes[i].s <= x {
 		return i
 	}
 	return -1
 }
 
+// endAfter returns the index of the first hole that ends after block x, or the
+// number of holes when there is none.
+func (st *state) endAfter(x int32) int {
+	// Gallop from where the last search ended to bracket the answer in [lo, hi],
+	// then search the bracket.
+	h := st.holes
+	lo, hi := 0, len(h)
+	if i := st.near; i < len(h) {
+		if h[i].e > x {
+			hi = i
+			for step := 1; hi > 0; step *= 2 {
+				j := max(hi-step, 0)
+				if h[j].e <= x {
+					lo = j + 1
+					break
+				}
+				hi = j
+			}
+		} else {
+			lo = i + 1
+			for step := 1; lo < len(h); step *= 2 {
+				j := min(lo+step, len(h)) - 1
+				if h[j].e > x {
+					hi = j
+					break
+				}
+				lo = j + 1
+			}
+		}
+	}
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if st.holes[m].e > x {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	st.near = lo
+	return lo
+}
+
+// startAfter returns the index of the first hole that starts after block x, or the
+// number of holes when there is none.
+func (st *state) startAfter(x int32) int {
+	lo, hi := 0, len(st.holes)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if st.holes[m].s > x {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
+}
+
+// setEdges marks the ends of hole h in the block map: its first block holds
+// -2 minus its last block, and its last block -2 minus its first (for a hole of
+// one block the two agree). Either end then gives the hole without a search. The
+// other free blocks hold some negative number.
+func (st *state) setEdges(h hole) {
+	st.own[h.s], st.own[h.e-1] = -2-(h.e-1), -2-h.s
+}
+
+// lastFree returns the last block of the hole that starts at block s.
+func (st *state) lastFree(s int32) int32 { return -2 - st.own[s] }
+
+// firstFree returns the first block of the hole whose last block is l.
+func (st *state) firstFree(l int32) int32 { return -2 - st.own[l] }
+
 // freeFrom returns how many free blocks start at x.
 func (st *state) freeFrom(x int32) int32 {
+	if x >= st.n || st.own[x] >= 0 {
+		return 0
+	}
+	if x == 0 || st.own[x-1] >= 0 {
+		return st.lastFree(x) + 1 - x // a hole starts at x
+	}
 	if i := st.holeAt(x); i >= 0 {
 		return st.holes[i].e - x
 	}
@@ -258,8 +353,11 @@ func (st *state) freeFrom(x int32) int32 {
 
 // freeUpTo returns how many free blocks end just before x.
 func (st *state) freeUpTo(x int32) int32 {
-	if x == 0 {
+	if x == 0 || st.own[x-1] >= 0 {
 		return 0
+	}
+	if x == st.n || st.own[x] >= 0 {
+		return x - st.firstFree(x-1) // a hole ends at x
 	}
 	if i := st.holeAt(x - 1); i >= 0 {
 		return x - st.holes[i].s
@@ -268,12 +366,15 @@ func (st *state) freeUpTo(x int32) int32 {
 }
 
 // refresh rebuilds the holes touching [lo, hi) from the block map and queues the new
-// ones for the exact-fit search. The last move changed [lo, hi), which it left all
-// free when cleared is set, and [os, oe): the parts of the old holes outside both
-// ranges are still free and need no scan.
+// ones for the exact-fit search. The last move changed [lo, hi) and [os, oe): one
+// of them it left all free, [lo, hi) when cleared is set and [os, oe) otherwise.
+// The parts of the old holes outside both ranges are still free and need no scan.
 func (st *state) refresh(lo, hi, os, oe int32, cleared bool) {
-	i := sort.Search(len(st.holes), func(i int) bool { return st.holes[i].e >= lo })
-	j := sort.Search(len(st.holes), func(j int) bool { return st.holes[j].s > hi })
+	i := st.endAfter(lo - 1)
+	j := i // the holes from i on that start at or before hi: few
+	for j < len(st.holes) && st.holes[j].s <= hi {
+		j++
+	}
 	a, b := lo, hi
 	if i < j {
 		a = min(a, st.holes[i].s)
@@ -291,6 +392,8 @@ func (st *state) refresh(lo, hi, os, oe int32, cleared bool) {
 			switch {
 			case cleared && e >= lo && e < hi:
 				e = hi
+			case !cleared && e >= os && e < oe:
+				e = min(oe, b)
 			case e < lo && (oe <= e || os >= lo):
 				e = lo
 			case e >= hi && (oe <= e || os >= b):
@@ -302,6 +405,7 @@ func (st *state) refresh(lo, hi, os, oe int32, cleared bool) {
 			}
 		}
 		fresh = append(fresh, hole{x, e})
+		st.setEdges(hole{x, e})
 		st.queue = append(st.queue, x)
 		if x > 0 {
 			st.dirty = append(st.dirty, st.own[x-1])
@@ -311,8 +415,22 @@ func (st *state) refresh(lo, hi, os, oe int32, cleared bool) {
 		}
 		x = e
 	}
-	st.holes = slices.Replace(st.holes, i, j, fresh...)
+	st.replaceHoles(i, j, fresh)
 	st.scratch = fresh
+}
+
+// replaceHoles replaces holes[i:j] with fresh, which does not share their storage.
+// It only shifts the holes after j when the count changes.
+func (st *state) replaceHoles(i, j int, fresh []hole) {
+	switch d := len(fresh) - (j - i); {
+	case d < 0:
+		st.holes = append(st.holes[:i+len(fresh)], st.holes[j:]...)
+	case d > 0:
+		old := len(st.holes)
+		st.holes = slices.Grow(st.holes, d)[:old+d]
+		copy(st.holes[j+d:], st.holes[j:old])
+	}
+	copy(st.holes[i:], fresh)
 }
 
 // split cuts the run holding block at (not its first block) in two.
@@ -323,10 +441,12 @@ func (st *state) split(at int32) {
 	}
 	r := &st.runs[id]
 	nid := int32(len(st.runs))
-	st.runs = append(st.runs, run{start: at, len: r.end() - at, prev: id, next: r.next})
+	st.runs = append(st.runs, run{start: at, len: r.end() - at, prev: id, next: r.next, file: r.file})
 	r = &st.runs[id]
 	if r.next >= 0 {
 		st.runs[r.next].prev = nid
+	} else {
+		st.tails[r.file] = nid
 	}
 	r.next = nid
 	r.len = at - r.start
@@ -392,6 +512,8 @@ func (st *state) merge(a, b int32) {
 	ra.next = rb.next
 	if rb.next >= 0 {
 		st.runs[rb.next].prev = a
+	} else {
+		st.tails[rb.file] = a
 	}
 	rb.dead = true
 	st.breaks--
@@ -402,8 +524,12 @@ func (st *state) drain() {
 	for len(st.queue) > 0 {
 		x := st.queue[len(st.queue)-1]
 		st.queue = st.queue[:len(st.queue)-1]
-		if i := st.holeAt(x); i >= 0 && st.holes[i].s == x {
-			st.exactFit(st.holes[i])
+		if x > 0 && x < st.n && st.own[x-1] < 0 {
+			continue // free on its left: not where a hole starts
+		}
+		// A hole starts at x when x is free and the block before it is not.
+		if x < st.n && st.own[x] < 0 && (x == 0 || st.own[x-1] >= 0) {
+			st.exactFit(hole{x, st.lastFree(x) + 1})
 		}
 	}
 }

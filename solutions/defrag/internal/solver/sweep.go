@@ -3,7 +3,6 @@ package solver
 import (
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/judgehq/judge/problems/defrag/disk"
 )
@@ -61,9 +60,12 @@ func (st *state) mirror() {
 		r.start = st.n - r.end()
 		r.prev, r.next = r.next, r.prev
 	}
+	st.heads, st.tails = st.tails, st.heads
 	slices.Reverse(st.holes)
 	for i, h := range st.holes {
-		st.holes[i] = hole{st.n - h.e, st.n - h.s}
+		h = hole{st.n - h.e, st.n - h.s}
+		st.holes[i] = h
+		st.setEdges(h)
 	}
 	st.queue = st.queue[:0]
 	st.dirty = st.dirty[:0]
@@ -110,7 +112,7 @@ func (st *state) sweep() {
 		i := st.holeAt(x)
 		if i < 0 {
 			// The hole was used up exactly: carry on from the next one.
-			j := sort.Search(len(st.holes), func(j int) bool { return st.holes[j].s > x })
+			j := st.startAfter(x)
 			if j == len(st.holes) {
 				return
 			}
@@ -266,19 +268,12 @@ func (st *state) cheapJoin(a int32) bool {
 
 // head returns the first run of the file that run id belongs to.
 func (st *state) head(id int32) int32 {
-	for st.runs[id].prev >= 0 {
-		id = st.runs[id].prev
-	}
-	return id
+	return st.heads[st.runs[id].file]
 }
 
 // fileSize returns the number of blocks of the file whose first run is head.
 func (st *state) fileSize(head int32) int32 {
-	n := int32(0)
-	for q := head; q >= 0; q = st.runs[q].next {
-		n += st.runs[q].len
-	}
-	return n
+	return st.sizes[st.runs[head].file]
 }
 
 // evictRuns is how many whole files one eviction of the sweep may carry.
