@@ -16,6 +16,7 @@
 package disk
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/judgehq/judge/problems"
@@ -84,41 +85,45 @@ func (d *Disk) LowerBound() int { return (d.Breaks() + 1) / 2 }
 // column of the first fault.
 func Parse(data []byte) (*Disk, error) {
 	s := &scanner{data: data, line: 1, col: 1}
-	blocks, err := s.number(1, MaxBlocks, "number of blocks")
+	blocks, err := s.number(1, MaxBlocks, label{"number of blocks", 0})
 	if err != nil {
 		return nil, err
 	}
 	if err := s.eol(); err != nil {
 		return nil, err
 	}
-	nfiles, err := s.number(0, MaxBlocks, "number of files")
+	nfiles, err := s.number(0, MaxBlocks, label{"number of files", 0})
 	if err != nil {
 		return nil, err
 	}
 	if err := s.eol(); err != nil {
 		return nil, err
 	}
-	d := &Disk{Blocks: blocks, Files: make([]File, 0, min(nfiles, 1024))}
+	// Every fragment takes a line, so the line count bounds the fragments: one
+	// backing array holds them all, which saves an allocation per file.
+	lines := bytes.Count(data, []byte{'\n'})
+	d := &Disk{Blocks: blocks, Files: make([]File, 0, min(nfiles, lines))}
+	frags := make([]Fragment, 0, lines)
 	owner := make([]int32, blocks) // file number + 1 holding each block, 0 when free
 	used := 0
 	for fi := 1; fi <= nfiles; fi++ {
 		if s.atEOF() {
 			return nil, s.errorf("file %d of %d is missing: the input ends early", fi, nfiles)
 		}
-		k, err := s.number(1, blocks, fmt.Sprintf("number of fragments of file %d", fi))
+		k, err := s.number(1, blocks, label{"number of fragments of file %d", fi})
 		if err != nil {
 			return nil, err
 		}
 		if err := s.eol(); err != nil {
 			return nil, err
 		}
-		f := make(File, 0, k)
+		first := len(frags)
 		for j := 1; j <= k; j++ {
 			if s.atEOF() {
 				return nil, s.errorf("fragment %d of %d of file %d is missing: the input ends early", j, k, fi)
 			}
 			line, col := s.line, s.col
-			start, err := s.number(0, blocks-1, "fragment start")
+			start, err := s.number(0, blocks-1, label{"fragment start", 0})
 			if err != nil {
 				return nil, err
 			}
@@ -126,7 +131,7 @@ func Parse(data []byte) (*Disk, error) {
 				return nil, err
 			}
 			lcol := s.col
-			length, err := s.number(1, blocks, "fragment length")
+			length, err := s.number(1, blocks, label{"fragment length", 0})
 			if err != nil {
 				return nil, err
 			}
@@ -139,16 +144,16 @@ func Parse(data []byte) (*Disk, error) {
 				}
 				owner[b] = int32(fi)
 			}
-			if j > 1 && f[j-2].End() == start {
+			if j > 1 && frags[len(frags)-1].End() == start {
 				return nil, problems.Errorf(line, col, "fragment %d,%d continues the previous fragment of file %d; write them as one", start, length, fi)
 			}
 			used += length
-			f = append(f, Fragment{Start: start, Length: length})
+			frags = append(frags, Fragment{Start: start, Length: length})
 			if err := s.eol(); err != nil {
 				return nil, err
 			}
 		}
-		d.Files = append(d.Files, f)
+		d.Files = append(d.Files, File(frags[first:len(frags):len(frags)]))
 	}
 	if !s.atEOF() {
 		return nil, s.errorf("unexpected text after the last file")
@@ -188,8 +193,22 @@ func (s *scanner) describe() string {
 	return fmt.Sprintf("byte 0x%02x", c)
 }
 
+// label names a number for error messages: format, with n filled in when n > 0.
+// It is formatted only when there is an error to report.
+type label struct {
+	format string
+	n      int
+}
+
+func (l label) String() string {
+	if l.n > 0 {
+		return fmt.Sprintf(l.format, l.n)
+	}
+	return l.format
+}
+
 // number reads a decimal integer in [lo, hi] without sign or leading zeros.
-func (s *scanner) number(lo, hi int, what string) (int, error) {
+func (s *scanner) number(lo, hi int, what label) (int, error) {
 	line, col := s.line, s.col
 	if s.atEOF() || s.data[s.pos] < '0' || s.data[s.pos] > '9' {
 		return 0, s.errorf("%s: want a number, found %s", what, s.describe())

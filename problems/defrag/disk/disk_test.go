@@ -2,6 +2,7 @@ package disk
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -95,4 +96,23 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Format(Parse(%q)) = %q", in, got)
 		}
 	})
+}
+
+// BenchmarkParse parses a full-size disk of 8000 two-fragment files, the shape of the
+// largest secret inputs; a solution pays this on every case.
+func BenchmarkParse(b *testing.B) {
+	const files = 8000
+	var in strings.Builder
+	fmt.Fprintf(&in, "%d\n%d\n", 4*files+1, files)
+	for i := range files {
+		// The second half of each file comes first on the disk.
+		fmt.Fprintf(&in, "2\n%d,2\n%d,2\n", 4*i+2, 4*i)
+	}
+	data := []byte(in.String())
+	b.ReportAllocs()
+	for range b.N {
+		if _, err := Parse(data); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
