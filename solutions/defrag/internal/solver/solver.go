@@ -78,8 +78,10 @@ type state struct {
 // greedy phases are both shorter and faster, and the sweep only runs when they give
 // up. With less room the sweep goes first and the greedy phases only go on while
 // they can still beat it; on a nearly full disk (under 4.5 % free) they only get a
-// short try, since there they are slower and usually longer. Time counts too: every
-// millisecond costs 1 % of the moves.
+// short try, since there they are slower and usually longer. On a nearly full disk
+// of small files whose breaks do not mostly point forward, the anchor strategy
+// (anchor.go) mends what it can where it stands before the sweep finishes. Time
+// counts too: every millisecond costs 1 % of the moves.
 func Solve(d *disk.Disk) []Move {
 	moves := solve(d)
 	if len(moves) > maxAnswer {
@@ -113,7 +115,12 @@ func solve(d *disk.Disk) []Move {
 		if quick && len(gr.moves) <= d.Breaks() {
 			return gr.moves // a move a break: the sweep does not come close
 		}
-		sw := sst.sweepOn()
+		var sw []Move
+		if anchorSuits(d) {
+			sw = anchorPlan(sst)
+		} else {
+			sw = sst.sweepOn()
+		}
 		if quick && len(gr.moves) < len(sw) {
 			return gr.moves
 		}
