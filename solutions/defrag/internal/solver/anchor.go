@@ -245,19 +245,12 @@ func (st *state) carry(o option) {
 	}
 }
 
-// anchorOn mends breaks in place, cheapest option first, until no option is left or
-// the moves reach the point where compaction takes over, then lets the sweep
-// finish. It returns every move, the ones made before included.
-func (st *state) anchorOn() []Move {
-	st.anchor()
-	return st.sweepOn()
-}
-
 // anchor carries out options, cheapest first, while there are any and the moves
 // stay under st.compactAt. Each option popped is evaluated again, since the moves
 // since it was queued may have changed it; one that got dearer goes back in its
 // new bucket. When the buckets run dry, every break is evaluated again, provided
-// enough was done since the last time.
+// enough was done since the last time. It stops early when the largest hole has
+// shrunk below half its size: the free space is then too scattered for more.
 func (st *state) anchor() {
 	st.drain()
 	var buckets [anchorKeys][]int32
@@ -268,7 +261,7 @@ func (st *state) anchor() {
 		}
 	}
 	st.dirty = st.dirty[:0]
-	// settle makes every join the last moves allowed.
+	// settle makes every join that the moves so far allow.
 	settle := func() {
 		for len(joins) > 0 && st.breaks > 0 {
 			id := joins[len(joins)-1]
@@ -284,10 +277,17 @@ func (st *state) anchor() {
 	var hs holeSizes
 	hsAt := -1           // the move count hs was made at
 	carried := rescanGap // options carried out since the last rescan
+	// The sweep that follows needs room to walk: stop before the largest hole
+	// shrinks below half its size.
+	hs.update(st.holes)
+	floor := (hs.big + 1) / 2
 	for st.breaks > 0 && len(st.moves) < st.compactAt {
 		if hsAt != len(st.moves) {
 			hs.update(st.holes)
 			hsAt = len(st.moves)
+			if hs.big < floor {
+				break
+			}
 		}
 		k := 0
 		for k < anchorKeys && len(buckets[k]) == 0 {
@@ -346,16 +346,40 @@ func anchorSuits(d *disk.Disk) bool {
 	return 2*used <= 13*len(d.Files) && 4*forward <= 3*breaks
 }
 
-// anchorPlan is anchorOn from the start, falling back on the sweep alone when it
-// goes badly: more than three moves a break, which the sweep rarely needs.
+// anchorPlan runs the anchor phase, then the sweep, and returns every move. When
+// the sweep goes badly after it (two passes in a row at more than eight moves a
+// mended break, or more than three moves a break in all), the anchor phase has
+// left the free space too scattered: it starts over with the sweep alone.
 func anchorPlan(st *state) []Move {
-	breaks := st.breaks
+	budget := 3*st.breaks + 16
 	fresh := st.clone()
-	moves := st.anchorOn()
-	if len(moves) > 3*breaks+16 {
-		if sw := fresh.sweepOn(); len(sw) < len(moves) {
+	st.anchor()
+	n := int(st.n)
+	mirrored := false
+	stalled := 0
+	for pass := 0; st.breaks > 0; pass++ {
+		first, before := len(st.moves), st.breaks
+		st.sweep()
+		if fixed := before - st.breaks; 8*fixed < len(st.moves)-first {
+			stalled++
+		} else {
+			stalled = 0
+		}
+		if st.breaks > 0 && (pass == maxPasses || stalled == 2 || len(st.moves) > budget) {
+			return fresh.sweepOn()
+		}
+		if mirrored {
+			for i, m := range st.moves[first:] {
+				st.moves[first+i] = Move{n - m.From - m.Count, n - m.To - m.Count, m.Count}
+			}
+		}
+		st.mirror()
+		mirrored = !mirrored
+	}
+	if len(st.moves) > budget {
+		if sw := fresh.sweepOn(); len(sw) < len(st.moves) {
 			return sw
 		}
 	}
-	return moves
+	return st.moves
 }
