@@ -327,10 +327,12 @@ func (st *state) anchor() {
 }
 
 // anchorSuits reports whether the anchor strategy is likely to beat the sweep on
-// nearly full disk d: its files are small (at most 6.5 blocks on average), so the
-// runs in the way fit the small holes, and its breaks do not mostly point forward
-// (the sweep gathers a file in one go when it meets the file's first run first).
-func anchorSuits(d *disk.Disk) bool {
+// nearly full disk d, whose holes st holds: its files are small (at most 6.5
+// blocks on average), so the runs in the way fit the small holes; its breaks do
+// not mostly point forward (the sweep gathers a file in one go when it meets the
+// file's first run first); and no hole holds half the free space (the sweep walks
+// with it from the start).
+func anchorSuits(d *disk.Disk, st *state) bool {
 	used, breaks, forward := 0, 0, 0
 	for _, f := range d.Files {
 		for i, fr := range f {
@@ -343,7 +345,11 @@ func anchorSuits(d *disk.Disk) bool {
 			}
 		}
 	}
-	return 2*used <= 13*len(d.Files) && 4*forward <= 3*breaks
+	big := int32(0)
+	for _, h := range st.holes {
+		big = max(big, h.e-h.s)
+	}
+	return 2*used <= 13*len(d.Files) && 4*forward <= 3*breaks && 2*int(big) < d.Blocks-used
 }
 
 // anchorPlan runs the anchor phase, then the sweep, and returns every move. When

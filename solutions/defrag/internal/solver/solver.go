@@ -79,9 +79,10 @@ type state struct {
 // up. With less room the sweep goes first and the greedy phases only go on while
 // they can still beat it; on a nearly full disk (under 4.5 % free) they only get a
 // short try, since there they are slower and usually longer. On a nearly full disk
-// of small files whose breaks do not mostly point forward, the anchor strategy
-// (anchor.go) mends what it can where it stands before the sweep finishes. Time
-// counts too: every millisecond costs 1 % of the moves.
+// of small files whose breaks do not mostly point forward and whose free space is
+// scattered, the anchor strategy (anchor.go) mends what it can where it stands
+// before the sweep finishes. Time counts too: every millisecond costs 1 % of the
+// moves.
 func Solve(d *disk.Disk) []Move {
 	moves := solve(d)
 	if len(moves) > maxAnswer {
@@ -116,7 +117,7 @@ func solve(d *disk.Disk) []Move {
 			return gr.moves // a move a break: the sweep does not come close
 		}
 		var sw []Move
-		if anchorSuits(d) {
+		if anchorSuits(d, sst) {
 			sw = anchorPlan(sst)
 		} else {
 			sw = sst.sweepOn()
