@@ -355,10 +355,10 @@ func anchorSuits(d *disk.Disk, st *state) bool {
 // anchorPlan runs the anchor phase, then the sweep, and returns every move. When
 // the sweep goes badly after it (two passes in a row at more than eight moves a
 // mended break, or more than three moves a break in all), the anchor phase has
-// left the free space too scattered: it starts over with the sweep alone.
-func anchorPlan(st *state) []Move {
+// left the free space too scattered: it starts over with the sweep alone. st is
+// disk d as given.
+func anchorPlan(d *disk.Disk, st *state) []Move {
 	budget := 3*st.breaks + 16
-	fresh := st.clone()
 	st.anchor()
 	n := int(st.n)
 	mirrored := false
@@ -372,7 +372,7 @@ func anchorPlan(st *state) []Move {
 			stalled = 0
 		}
 		if st.breaks > 0 && (pass == maxPasses || stalled == 2 || len(st.moves) > budget) {
-			return fresh.sweepOn()
+			return sweepPlan(d)
 		}
 		if mirrored {
 			for i, m := range st.moves[first:] {
@@ -383,7 +383,7 @@ func anchorPlan(st *state) []Move {
 		mirrored = !mirrored
 	}
 	if len(st.moves) > budget {
-		if sw := fresh.sweepOn(); len(sw) < len(st.moves) {
+		if sw := sweepPlan(d); len(sw) < len(st.moves) {
 			return sw
 		}
 	}

@@ -118,7 +118,7 @@ func solve(d *disk.Disk) []Move {
 		}
 		var sw []Move
 		if anchorSuits(d, sst) {
-			sw = anchorPlan(sst)
+			sw = anchorPlan(d, sst)
 		} else {
 			sw = sst.sweepOn()
 		}
