@@ -277,8 +277,8 @@ func (st *state) anchor() {
 	var hs holeSizes
 	hsAt := -1           // the move count hs was made at
 	carried := rescanGap // options carried out since the last rescan
-	// The sweep that follows needs room to walk: stop before the largest hole
-	// shrinks below half its size.
+	// The sweep that follows needs room to walk: stop once the largest hole has
+	// shrunk below half its size.
 	hs.update(st.holes)
 	floor := (hs.big + 1) / 2
 	for st.breaks > 0 && len(st.moves) < st.compactAt {
