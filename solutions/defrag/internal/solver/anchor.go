@@ -1,6 +1,10 @@
 package solver
 
-import "github.com/judgehq/judge/problems/defrag/disk"
+import (
+	"math"
+
+	"github.com/judgehq/judge/problems/defrag/disk"
+)
 
 // The anchor strategy mends breaks where they are: for a break from run a to its
 // successor b, either b comes right after a or a comes right before b. When the
@@ -261,19 +265,7 @@ func (st *state) anchor() {
 		}
 	}
 	st.dirty = st.dirty[:0]
-	// settle makes every join that the moves so far allow.
-	settle := func() {
-		for len(joins) > 0 && st.breaks > 0 {
-			id := joins[len(joins)-1]
-			joins = joins[:len(joins)-1]
-			if st.join(id) {
-				st.drain()
-			}
-			joins = append(joins, st.dirty...)
-			st.dirty = st.dirty[:0]
-		}
-	}
-	settle()
+	joins = st.joinQueued(joins, math.MaxInt)
 	var hs holeSizes
 	hsAt := -1           // the move count hs was made at
 	carried := rescanGap // options carried out since the last rescan
@@ -322,7 +314,7 @@ func (st *state) anchor() {
 		st.drain()
 		joins = append(joins, st.dirty...)
 		st.dirty = st.dirty[:0]
-		settle()
+		joins = st.joinQueued(joins, math.MaxInt)
 	}
 }
 
@@ -360,32 +352,14 @@ func anchorSuits(d *disk.Disk, st *state) bool {
 func anchorPlan(d *disk.Disk, st *state) []Move {
 	budget := 3*st.breaks + 16
 	st.anchor()
-	n := int(st.n)
-	mirrored := false
-	stalled := 0
-	for pass := 0; st.breaks > 0; pass++ {
-		first, before := len(st.moves), st.breaks
-		st.sweep()
-		if fixed := before - st.breaks; 8*fixed < len(st.moves)-first {
-			stalled++
-		} else {
-			stalled = 0
-		}
-		if st.breaks > 0 && (pass == maxPasses || stalled == 2 || len(st.moves) > budget) {
-			return sweepPlan(d)
-		}
-		if mirrored {
-			for i, m := range st.moves[first:] {
-				st.moves[first+i] = Move{n - m.From - m.Count, n - m.To - m.Count, m.Count}
-			}
-		}
-		st.mirror()
-		mirrored = !mirrored
+	moves, ok := st.sweepOn(budget)
+	if !ok {
+		return sweepPlan(d)
 	}
-	if len(st.moves) > budget {
-		if sw := sweepPlan(d); len(sw) < len(st.moves) {
+	if len(moves) > budget {
+		if sw := sweepPlan(d); len(sw) < len(moves) {
 			return sw
 		}
 	}
-	return st.moves
+	return moves
 }

@@ -120,7 +120,7 @@ func solve(d *disk.Disk) []Move {
 		if anchorSuits(d, sst) {
 			sw = anchorPlan(d, sst)
 		} else {
-			sw = sst.sweepOn()
+			sw, _ = sst.sweepOn(0)
 		}
 		if quick && len(gr.moves) < len(sw) {
 			return gr.moves
@@ -236,15 +236,7 @@ func (st *state) solve(limit, rooms int) bool {
 		if len(st.moves) > limit {
 			return false
 		}
-		for len(queue) > 0 && st.breaks > 0 && len(st.moves) <= st.compactAt {
-			id := queue[len(queue)-1]
-			queue = queue[:len(queue)-1]
-			if st.join(id) {
-				st.drain()
-			}
-			queue = append(queue, st.dirty...)
-			st.dirty = st.dirty[:0]
-		}
+		queue = st.joinQueued(queue, st.compactAt)
 		if st.breaks == 0 {
 			break
 		}
@@ -260,6 +252,23 @@ func (st *state) solve(limit, rooms int) bool {
 		st.dirty = st.dirty[:0]
 	}
 	return true
+}
+
+// joinQueued makes every join that the queued runs allow, most recently queued
+// first. Each join's moves queue the runs beside the holes they changed. It stops
+// when the queue is empty, every file is whole or the moves pass limit, and
+// returns what is left of the queue.
+func (st *state) joinQueued(queue []int32, limit int) []int32 {
+	for len(queue) > 0 && st.breaks > 0 && len(st.moves) <= limit {
+		id := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		if st.join(id) {
+			st.drain()
+		}
+		queue = append(queue, st.dirty...)
+		st.dirty = st.dirty[:0]
+	}
+	return queue
 }
 
 // holeAt returns the index of the hole holding block x, or -1.

@@ -15,12 +15,15 @@ const maxPasses = 60
 // than eight moves per mended break, then finishes with the greedy phases. It
 // hands over to compaction early enough to stay under the checker's cap.
 func sweepPlan(d *disk.Disk) []Move {
-	return newState(d).sweepOn()
+	moves, _ := newState(d).sweepOn(0)
+	return moves
 }
 
 // sweepOn is sweepPlan from the state as it stands: it returns every move, the
-// ones made before included.
-func (st *state) sweepOn() []Move {
+// ones made before included. With a budget above zero it gives up instead of
+// handing over to the greedy phases, and reports false, when breaks remain after
+// a pass and the passes have stalled or the moves have passed the budget.
+func (st *state) sweepOn(budget int) ([]Move, bool) {
 	n := int(st.n)
 	mirrored := false
 	stalled := 0
@@ -35,7 +38,13 @@ func (st *state) sweepOn() []Move {
 			stalled = 0
 		}
 		if st.breaks > 0 && (pass == maxPasses || stalled == 2 || len(st.moves) >= st.compactAt) {
+			if budget > 0 {
+				return nil, false
+			}
 			st.solve(math.MaxInt, math.MaxInt)
+		}
+		if st.breaks > 0 && budget > 0 && len(st.moves) > budget {
+			return nil, false
 		}
 		if mirrored {
 			for i, m := range st.moves[first:] {
@@ -43,7 +52,7 @@ func (st *state) sweepOn() []Move {
 			}
 		}
 		if st.breaks == 0 {
-			return st.moves
+			return st.moves, true
 		}
 		st.mirror()
 		mirrored = !mirrored
