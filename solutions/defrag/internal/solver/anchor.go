@@ -319,14 +319,20 @@ func (st *state) anchor() {
 }
 
 // anchorSuits reports whether the anchor strategy is likely to beat the sweep on
-// nearly full disk d, whose holes st holds: its files are small (at most 6.5
-// blocks on average), so the runs in the way fit the small holes; its breaks do
-// not mostly point forward (the sweep gathers a file in one go when it meets the
-// file's first run first); and no hole holds half the free space (the sweep walks
-// with it from the start).
+// nearly full disk d, whose holes st holds: its breaks do not mostly point forward
+// (the sweep gathers a file in one go when it meets the file's first run first);
+// no hole holds half the free space (the sweep walks with it from the start); and
+// either its files are small (at most 6.5 blocks on average), so the runs in the
+// way fit the small holes, or its fragmented files have few pieces (at most 2.75
+// on average) and there are enough holes (anchorHoles) to take the runs evicted.
+// Larger files in many pieces fare worse: there the anchor phase often scatters
+// the free space and the sweep after it is longer than the sweep alone.
 func anchorSuits(d *disk.Disk, st *state) bool {
-	used, breaks, forward := 0, 0, 0
+	used, breaks, forward, split := 0, 0, 0, 0
 	for _, f := range d.Files {
+		if len(f) > 1 {
+			split++
+		}
 		for i, fr := range f {
 			used += fr.Length
 			if i > 0 {
@@ -341,8 +347,15 @@ func anchorSuits(d *disk.Disk, st *state) bool {
 	for _, h := range st.holes {
 		big = max(big, h.e-h.s)
 	}
-	return 2*used <= 13*len(d.Files) && 4*forward <= 3*breaks && 2*int(big) < d.Blocks-used
+	small := 2*used <= 13*len(d.Files)
+	few := 4*breaks <= 7*split && len(st.holes) >= anchorHoles
+	return (small || few) && 4*forward <= 3*breaks && 2*int(big) < d.Blocks-used
 }
+
+// anchorHoles is the fewest holes with which anchorSuits lets the anchor strategy
+// take on larger files: with fewer, the runs evicted seldom find a place and the
+// sweep ends up doing the work on its own.
+const anchorHoles = 24
 
 // anchorPlan runs the anchor phase, then the sweep, and returns every move. When
 // the sweep goes badly after it (two passes in a row at more than eight moves a
