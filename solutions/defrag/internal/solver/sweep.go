@@ -41,7 +41,7 @@ func (st *state) sweepOn(budget int) ([]Move, bool) {
 			if budget > 0 {
 				return nil, false
 			}
-			st.solve(math.MaxInt, math.MaxInt)
+			st.finish()
 		}
 		if st.breaks > 0 && budget > 0 && len(st.moves) > budget {
 			return nil, false
@@ -56,6 +56,23 @@ func (st *state) sweepOn(budget int) ([]Move, bool) {
 		}
 		st.mirror()
 		mirrored = !mirrored
+	}
+}
+
+// finish completes the job once the sweep's passes have stalled: with the greedy
+// phases, unless laying the files out anew (layOut) takes fewer moves. That
+// happens when the files are large next to the free space, where the greedy
+// phases end in compaction after tens of thousands of moves; the greedy phases
+// give up as soon as they pass the layout's count.
+func (st *state) finish() {
+	lay := st.clone()
+	lay.layOut()
+	if lay.breaks > 0 {
+		st.solve(math.MaxInt, math.MaxInt) // layOut stopped short: cannot happen
+		return
+	}
+	if !st.solve(len(lay.moves)-1, math.MaxInt) || len(st.moves) >= len(lay.moves) {
+		*st = *lay
 	}
 }
 

@@ -1,0 +1,68 @@
+package solver
+
+import "slices"
+
+// layOut is a last resort that, unlike compact, moves whole runs: it lays the
+// files out from block 0 in the order of their first blocks. Each piece of a file
+// moves into place in one move when the blocks there are free; when they are not,
+// the data standing there first leaves, as one stretch, for the hole that best
+// holds it. On a disk whose files are large next to its free space, where the
+// greedy phases and the sweep run into compaction, it needs about two moves a run.
+// It needs one free block.
+func (st *state) layOut() {
+	var heads []int32
+	for id := range st.runs {
+		if r := st.runs[id]; !r.dead && r.prev < 0 {
+			heads = append(heads, int32(id))
+		}
+	}
+	slices.SortFunc(heads, func(a, b int32) int { return int(st.runs[a].start - st.runs[b].start) })
+	t := int32(0) // every block before t holds its final data
+	for _, id := range heads {
+		f := st.runs[id].file
+		base := t // where the file goes
+		for {
+			h := st.heads[f]
+			q := h // the first piece not in place
+			if st.runs[h].start == base {
+				// The file's first blocks are in place: carry on with the rest.
+				t = base + st.runs[h].len
+				q = st.runs[h].next
+			} else {
+				t = base
+			}
+			if q < 0 {
+				break
+			}
+			rq := st.runs[q]
+			if c := st.freeFrom(t); c > 0 {
+				st.move(rq.start, t, min(c, rq.len))
+				continue
+			}
+			// Clear the blocks from t up to the piece, as many as a hole takes.
+			want := min(rq.len, rq.start-t)
+			if want <= 0 {
+				return // cannot happen: the piece lies beyond the blocks in place
+			}
+			dst, ok := st.bestFit(want, hole{t, t + want}, nil)
+			if !ok {
+				dst, ok = st.largest(hole{t, t + want})
+			}
+			if !ok {
+				// All the free space lies in the way: fill the first hole with
+				// what stands before it.
+				i := st.endAfter(t)
+				if i == len(st.holes) {
+					return // cannot happen with a free block on the disk
+				}
+				dst = st.holes[i]
+			}
+			want = min(want, dst.e-dst.s)
+			if dst.s > t {
+				want = min(want, dst.s-t)
+			}
+			st.move(t, dst.s, want)
+		}
+		t = base + st.sizes[f]
+	}
+}
