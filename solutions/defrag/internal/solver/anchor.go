@@ -365,7 +365,7 @@ const anchorHoles = 24
 func anchorPlan(d *disk.Disk, st *state) []Move {
 	budget := 3*st.breaks + 16
 	st.anchor()
-	moves, ok := st.sweepOn(budget)
+	moves, ok := st.sweepOn(budget, true)
 	if !ok {
 		return sweepPlan(d)
 	}

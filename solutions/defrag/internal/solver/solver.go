@@ -81,8 +81,10 @@ type state struct {
 // short try, since there they are slower and usually longer. On a nearly full disk
 // of small files whose breaks do not mostly point forward and whose free space is
 // scattered, the anchor strategy (anchor.go) mends what it can where it stands
-// before the sweep finishes. Time counts too: every millisecond costs 1 % of the
-// moves.
+// before the sweep finishes. On a nearly full disk whose free space holds fewer
+// than six average-sized files, the sweep must beat laying the files out anew
+// (layOut), which it often does not. Time counts too: every millisecond costs 1 %
+// of the moves.
 func Solve(d *disk.Disk) []Move {
 	moves := solve(d)
 	if len(moves) > maxAnswer {
@@ -101,6 +103,10 @@ const (
 	maxAnswer    = 95000
 )
 
+// layoutRatio is the number of average-sized files the free space of a nearly full
+// disk holds below which the sweep must beat laying the files out anew (layOut).
+const layoutRatio = 6
+
 // quickRooms is how many times the short greedy try on a nearly full disk may make
 // room: enough when the fragments fit the holes as they are, and cheap otherwise.
 const quickRooms = 16
@@ -117,10 +123,24 @@ func solve(d *disk.Disk) []Move {
 			return gr.moves // a move a break: the sweep does not come close
 		}
 		var sw []Move
-		if anchorSuits(d, sst) {
+		switch {
+		case anchorSuits(d, sst):
 			sw = anchorPlan(d, sst)
-		} else {
-			sw, _ = sst.sweepOn(0)
+		case free < layoutRatio*d.Used()/max(len(d.Files), 1):
+			// Files large next to the free space: the sweep often stalls, and
+			// laying the files out anew is the yardstick it must beat.
+			lay := sst.clone()
+			lay.layOut()
+			budget := 0 // no yardstick should layOut stop short, which cannot happen
+			if lay.breaks == 0 {
+				budget = len(lay.moves)
+			}
+			var ok bool
+			if sw, ok = sst.sweepOn(budget, false); !ok || budget > 0 && len(lay.moves) < len(sw) {
+				sw = lay.moves
+			}
+		default:
+			sw, _ = sst.sweepOn(0, false)
 		}
 		if quick && len(gr.moves) < len(sw) {
 			return gr.moves

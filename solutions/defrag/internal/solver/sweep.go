@@ -15,15 +15,16 @@ const maxPasses = 60
 // than eight moves per mended break, then finishes with the greedy phases. It
 // hands over to compaction early enough to stay under the checker's cap.
 func sweepPlan(d *disk.Disk) []Move {
-	moves, _ := newState(d).sweepOn(0)
+	moves, _ := newState(d).sweepOn(0, false)
 	return moves
 }
 
 // sweepOn is sweepPlan from the state as it stands: it returns every move, the
-// ones made before included. With a budget above zero it gives up instead of
-// handing over to the greedy phases, and reports false, when breaks remain after
-// a pass and the passes have stalled or the moves have passed the budget.
-func (st *state) sweepOn(budget int) ([]Move, bool) {
+// ones made before included. With a budget above zero it gives up, and reports
+// false, when breaks remain after a pass and the moves have passed the budget;
+// when strict is set it also gives up instead of handing over to the greedy
+// phases once the passes have stalled.
+func (st *state) sweepOn(budget int, strict bool) ([]Move, bool) {
 	n := int(st.n)
 	mirrored := false
 	stalled := 0
@@ -38,10 +39,14 @@ func (st *state) sweepOn(budget int) ([]Move, bool) {
 			stalled = 0
 		}
 		if st.breaks > 0 && (pass == maxPasses || stalled == 2 || len(st.moves) >= st.compactAt) {
-			if budget > 0 {
+			if strict {
 				return nil, false
 			}
-			st.finish()
+			limit := math.MaxInt
+			if budget > 0 {
+				limit = budget
+			}
+			st.finish(limit)
 		}
 		if st.breaks > 0 && budget > 0 && len(st.moves) > budget {
 			return nil, false
@@ -63,15 +68,15 @@ func (st *state) sweepOn(budget int) ([]Move, bool) {
 // phases, unless laying the files out anew (layOut) takes fewer moves. That
 // happens when the files are large next to the free space, where the greedy
 // phases end in compaction after tens of thousands of moves; the greedy phases
-// give up as soon as they pass the layout's count.
-func (st *state) finish() {
+// give up as soon as they pass the layout's count or limit.
+func (st *state) finish(limit int) {
 	lay := st.clone()
 	lay.layOut()
 	if lay.breaks > 0 {
 		st.solve(math.MaxInt, math.MaxInt) // layOut stopped short: cannot happen
 		return
 	}
-	if !st.solve(len(lay.moves)-1, math.MaxInt) || len(st.moves) >= len(lay.moves) {
+	if !st.solve(min(len(lay.moves)-1, limit), math.MaxInt) || len(st.moves) >= len(lay.moves) {
 		*st = *lay
 	}
 }
