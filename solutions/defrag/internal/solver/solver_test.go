@@ -184,3 +184,37 @@ func TestWithinCap(t *testing.T) {
 		}
 	}
 }
+
+// TestLayOut checks that laying the files out anew gives valid answers on its own,
+// on tiny disks down to one free block, and that Solve stays short on nearly full
+// disks whose files are large next to the free space, where it is the yardstick.
+func TestLayOut(t *testing.T) {
+	for seed := int64(0); seed < 200; seed++ {
+		r := rand.New(rand.NewPCG(uint64(seed), 9))
+		blocks := 4 + r.IntN(60)
+		files := 1 + r.IntN(blocks/3)
+		free := 100 * float64(1+r.IntN(blocks/4+1)) / float64(blocks)
+		p := problems.Params{"blocks": fmt.Sprint(blocks), "files": fmt.Sprint(files), "free": fmt.Sprintf("%.4f", free),
+			"pattern": []string{"random", "interleaved", "endfree", "carved"}[r.IntN(4)]}
+		if _, err := defrag.ParseGenParams(p); err != nil {
+			continue
+		}
+		d := gen(t, seed, p)
+		if d.Blocks == d.Used() {
+			continue
+		}
+		st := newState(d)
+		st.layOut()
+		verify(t, d, st.moves)
+	}
+	for _, p := range []problems.Params{
+		{"blocks": "32767", "free": "1", "files": "300", "frags": "3"},
+		{"blocks": "16000", "free": "1", "files": "500", "frags": "4", "pattern": "endfree"},
+		{"blocks": "8000", "free": "2", "files": "100", "frags": "6", "pattern": "interleaved"},
+	} {
+		d := gen(t, 7, p)
+		if n := verify(t, d, Solve(d)); n > 40*d.Breaks() {
+			t.Errorf("%v: %d moves for %d breaks", p, n, d.Breaks())
+		}
+	}
+}
