@@ -85,19 +85,30 @@ func TestLastResort(t *testing.T) {
 	}
 }
 
+// tinyDisk makes a small random disk: 4 to 3 + span blocks, any layout, from one
+// free block to a quarter of the disk free, with parameters drawn from seed and
+// stream. It reports false when the generator rejects the parameters drawn.
+func tinyDisk(t testing.TB, seed int64, stream uint64, span int) (*disk.Disk, bool) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(uint64(seed), stream))
+	blocks := 4 + r.IntN(span)
+	files := 1 + r.IntN(blocks/3)
+	free := 100 * float64(1+r.IntN(blocks/4+1)) / float64(blocks)
+	p := problems.Params{"blocks": fmt.Sprint(blocks), "files": fmt.Sprint(files), "free": fmt.Sprintf("%.4f", free),
+		"pattern": []string{"random", "interleaved", "endfree", "carved"}[r.IntN(4)]}
+	if _, err := defrag.ParseGenParams(p); err != nil {
+		return nil, false
+	}
+	return gen(t, seed, p), true
+}
+
 // TestRandomSmall solves many tiny random disks, including nearly full ones.
 func TestRandomSmall(t *testing.T) {
 	for seed := int64(0); seed < 300; seed++ {
-		r := rand.New(rand.NewPCG(uint64(seed), 7))
-		blocks := 4 + r.IntN(40)
-		files := 1 + r.IntN(blocks/3)
-		free := 100 * float64(1+r.IntN(blocks/4+1)) / float64(blocks)
-		p := problems.Params{"blocks": fmt.Sprint(blocks), "files": fmt.Sprint(files), "free": fmt.Sprintf("%.4f", free),
-			"pattern": []string{"random", "interleaved", "endfree", "carved"}[r.IntN(4)]}
-		if _, err := defrag.ParseGenParams(p); err != nil {
+		d, ok := tinyDisk(t, seed, 7, 40)
+		if !ok {
 			continue
 		}
-		d := gen(t, seed, p)
 		verify(t, d, Solve(d))
 		verify(t, d, Naive(d))
 	}
@@ -190,17 +201,8 @@ func TestWithinCap(t *testing.T) {
 // disks whose files are large next to the free space, where it is the yardstick.
 func TestLayOut(t *testing.T) {
 	for seed := int64(0); seed < 200; seed++ {
-		r := rand.New(rand.NewPCG(uint64(seed), 9))
-		blocks := 4 + r.IntN(60)
-		files := 1 + r.IntN(blocks/3)
-		free := 100 * float64(1+r.IntN(blocks/4+1)) / float64(blocks)
-		p := problems.Params{"blocks": fmt.Sprint(blocks), "files": fmt.Sprint(files), "free": fmt.Sprintf("%.4f", free),
-			"pattern": []string{"random", "interleaved", "endfree", "carved"}[r.IntN(4)]}
-		if _, err := defrag.ParseGenParams(p); err != nil {
-			continue
-		}
-		d := gen(t, seed, p)
-		if d.Blocks == d.Used() {
+		d, ok := tinyDisk(t, seed, 9, 60)
+		if !ok || d.Blocks == d.Used() {
 			continue
 		}
 		st := newState(d)
