@@ -37,6 +37,20 @@ Exits 0 when all holds, 1 otherwise.`,
 	}
 }
 
+// allDatasets returns every dataset group under the problem's data/ and their
+// datasets.
+func allDatasets(p problems.Problem) ([]string, []problems.Dataset, error) {
+	groups, err := allGroups(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	all, err := p.Datasets(groups...)
+	if err != nil {
+		return nil, nil, usageError("%v", err)
+	}
+	return groups, all, nil
+}
+
 // allGroups lists every dataset group folder under the problem's data/.
 func allGroups(p problems.Problem) ([]string, error) {
 	f, ok := p.(interface{ DataDir() string })
@@ -69,13 +83,9 @@ func verify(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) 
 		failures = append(failures, msg)
 		fmt.Fprintln(w, "FAIL "+msg)
 	}
-	groups, err := allGroups(p)
+	groups, all, err := allDatasets(p)
 	if err != nil {
 		return err
-	}
-	all, err := p.Datasets(groups...)
-	if err != nil {
-		return usageError("%v", err)
 	}
 	// 1. Inputs.
 	for _, d := range all {
@@ -236,13 +246,9 @@ func regen(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) e
 		fmt.Fprintf(w, "%s is interactive: its .ans files are not program output; nothing to do\n", meta.Slug)
 		return nil
 	}
-	groups, err := allGroups(p)
+	_, all, err := allDatasets(p)
 	if err != nil {
 		return err
-	}
-	all, err := p.Datasets(groups...)
-	if err != nil {
-		return usageError("%v", err)
 	}
 	ctx, stop := signalContext(c.Context)
 	defer stop()
