@@ -144,7 +144,7 @@ func printRunTables(w io.Writer, meta problems.Meta, subs []string, rows []probl
 			fmt.Fprintln(w)
 		}
 	} else if names := metricNames(rows); len(names) > 0 {
-		if err := writeCaseTable(w, meta, subs, datasets, names, bySub, color); err != nil {
+		if err := writeCaseTable(w, meta, subs, datasets, names, rows, color); err != nil {
 			return err
 		}
 	} else if err := writeMatrix(w, subs, datasets, bySub, color); err != nil {
@@ -209,32 +209,13 @@ func metricCells(o problems.Outcome, names []string) []string {
 	return cells
 }
 
-// compareOutcomes orders two outcomes of one dataset, best first: it returns a
-// negative number when a is better than b, a positive one when b is better and 0
-// when they are equal. AC beats any other verdict, AC outcomes compare by score in
-// direction dir, and non-AC outcomes are all equal.
-func compareOutcomes(dir problems.Direction, a, b problems.Outcome) int {
-	aOK, bOK := a.Verdict == problems.AC, b.Verdict == problems.AC
-	switch {
-	case aOK != bOK && aOK:
-		return -1
-	case aOK != bOK:
-		return 1
-	case !aOK || a.Score == b.Score:
-		return 0
-	case (a.Score < b.Score) == (dir == problems.Minimize):
-		return -1
-	}
-	return 1
-}
-
 // writeCaseTable writes the per-case ranked table: for each dataset, in the order of
 // datasets, one row per submission that has a result on it, ranked best first (see
-// compareOutcomes; equal results share a rank and keep the order of subs), with the
-// verdict, the score (scoring problems only), the metrics and the CPU time.
+// reports.CompareOutcomes; equal results share a rank and keep the order of subs),
+// with the verdict, the score (scoring problems only), the metrics and the CPU time.
 // The dataset is named on the first row of its group only. When a submission has
 // several attempts on a dataset, the highest counts.
-func writeCaseTable(w io.Writer, meta problems.Meta, subs, datasets, names []string, bySub map[string][]problems.Result, color bool) error {
+func writeCaseTable(w io.Writer, meta problems.Meta, subs, datasets, names []string, rows []problems.Result, color bool) error {
 	cols := []reports.Column{{Name: "dataset"}, {Name: "rank", Numeric: true}, {Name: "submission"}, {Name: "verdict"}}
 	scoring := meta.Kind != problems.PassFail
 	if scoring {
@@ -244,14 +225,12 @@ func writeCaseTable(w io.Writer, meta problems.Meta, subs, datasets, names []str
 		cols = append(cols, reports.Column{Name: n, Numeric: true})
 	}
 	cols = append(cols, reports.Column{Name: "cpu ms", Numeric: true})
-	latest := map[string]map[string]problems.Result{}
-	for _, sub := range subs {
-		latest[sub] = map[string]problems.Result{}
-		for _, r := range bySub[sub] {
-			if old, ok := latest[sub][r.Dataset]; !ok || r.Attempt >= old.Attempt {
-				latest[sub][r.Dataset] = r
-			}
+	latest := map[string]map[string]problems.Result{} // submission, dataset
+	for _, r := range reports.LatestAttempts("", rows) {
+		if latest[r.Submission] == nil {
+			latest[r.Submission] = map[string]problems.Result{}
 		}
+		latest[r.Submission][r.Dataset] = r
 	}
 	var table [][]string
 	for _, d := range datasets {
@@ -262,11 +241,11 @@ func writeCaseTable(w io.Writer, meta problems.Meta, subs, datasets, names []str
 			}
 		}
 		sort.SliceStable(group, func(i, j int) bool {
-			return compareOutcomes(meta.Score.Direction, group[i].Outcome, group[j].Outcome) < 0
+			return reports.CompareOutcomes(meta.Score.Direction, group[i].Outcome, group[j].Outcome) < 0
 		})
 		rank := 0
 		for i, r := range group {
-			if i == 0 || compareOutcomes(meta.Score.Direction, group[i-1].Outcome, r.Outcome) != 0 {
+			if i == 0 || reports.CompareOutcomes(meta.Score.Direction, group[i-1].Outcome, r.Outcome) != 0 {
 				rank = i + 1
 			}
 			name := ""

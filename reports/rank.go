@@ -104,7 +104,7 @@ func RankProblemBy(rule Rule, meta problems.Meta, results []problems.Result, ent
 	if rule == "" {
 		rule = RulePassFail
 	}
-	latest := latestAttempts(meta.Slug, results)
+	latest := LatestAttempts(meta.Slug, results)
 	names := mergeNames(entrants, latest)
 	bySub := map[string][]problems.Result{}
 	dsSet := map[string]bool{}
@@ -167,9 +167,10 @@ func (pr ProblemRanking) Entry(submission string) (Entry, bool) {
 	return Entry{}, false
 }
 
-// latestAttempts keeps, per (submission, dataset) of the problem, the result with the
-// highest attempt, in the order the results came.
-func latestAttempts(slug string, results []problems.Result) []problems.Result {
+// LatestAttempts keeps, per (submission, dataset) of the problem slug (of every
+// problem when slug is empty), the result with the highest attempt, in the order the
+// results came. Times are truncated to the microsecond, as the store keeps them.
+func LatestAttempts(slug string, results []problems.Result) []problems.Result {
 	type key struct{ sub, ds string }
 	idx := make(map[key]int, len(results))
 	out := make([]problems.Result, 0, len(results))
@@ -274,6 +275,25 @@ func entryCompare(rule Rule, dir problems.Direction) func(a, b Entry) int {
 			return cmpDuration(a.CPU, b.CPU)
 		}
 	}
+}
+
+// CompareOutcomes orders two outcomes of one dataset, best first: it returns a
+// negative number when a is better than b, a positive one when b is better and 0
+// when they tie. AC beats any other verdict, AC outcomes compare by score in
+// direction dir (equal within cmpFloat's tolerance), and non-AC outcomes all tie.
+func CompareOutcomes(dir problems.Direction, a, b problems.Outcome) int {
+	aOK, bOK := a.Verdict == problems.AC, b.Verdict == problems.AC
+	switch {
+	case aOK && !bOK:
+		return -1
+	case !aOK && bOK:
+		return 1
+	case !aOK:
+		return 0
+	case dir == problems.Minimize:
+		return cmpFloat(a.Score, b.Score)
+	}
+	return cmpFloat(b.Score, a.Score)
 }
 
 // cmpFloat compares with a relative tolerance of 1e-9, so that sums of the same

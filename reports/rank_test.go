@@ -203,3 +203,26 @@ func TestParseRules(t *testing.T) {
 		t.Error("ParseStandingsRule(ioi): no error")
 	}
 }
+
+func TestCompareOutcomes(t *testing.T) {
+	ac := func(s float64) problems.Outcome { return problems.Outcome{Verdict: problems.AC, Score: s} }
+	wa := problems.Outcome{Verdict: problems.WA}
+	tle := problems.Outcome{Verdict: problems.TLE, Score: 5}
+	for _, tc := range []struct {
+		name string
+		dir  problems.Direction
+		a, b problems.Outcome
+		want int
+	}{
+		{"AC beats WA", problems.Minimize, ac(100), wa, -1},
+		{"WA loses to AC", problems.Maximize, wa, ac(0), 1},
+		{"non-AC verdicts tie", problems.Minimize, wa, tle, 0},
+		{"lower wins when minimizing", problems.Minimize, ac(1), ac(2), -1},
+		{"higher wins when maximizing", problems.Maximize, ac(1), ac(2), 1},
+		{"rounding noise ties", problems.Minimize, ac(0.1 + 0.2), ac(0.3), 0},
+	} {
+		if got := CompareOutcomes(tc.dir, tc.a, tc.b); got != tc.want {
+			t.Errorf("%s: CompareOutcomes = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
