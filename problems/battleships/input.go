@@ -1,9 +1,6 @@
 package battleships
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/battleships/grid"
 )
@@ -31,11 +28,7 @@ func (p *Problem) Validate(input []byte) error {
 func parsePuzzle(input []byte) (*grid.Puzzle, error) {
 	pz, err := grid.Parse(input)
 	if err != nil {
-		var ge *grid.Error
-		if errors.As(err, &ge) {
-			return nil, problems.Errorf(ge.Line, ge.Col, "%s", ge.Msg)
-		}
-		return nil, fmt.Errorf("reading the puzzle: %w", err)
+		return nil, err // a *problems.InputError with its line and column
 	}
 	if err := grid.Consistent(pz); err != nil {
 		return nil, problems.Errorf(pz.Rows+4, 0, "%v", err)

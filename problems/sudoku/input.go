@@ -1,21 +1,13 @@
 package sudoku
 
 import (
-	"errors"
-
-	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/sudoku/grid"
 )
 
 // ParseInput reads a puzzle strictly (see grid.Parse); a fault is a
 // *problems.InputError naming its line and column.
 func ParseInput(input []byte) (grid.Grid, error) {
-	g, err := grid.Parse(input)
-	var ge *grid.Error
-	if errors.As(err, &ge) {
-		return g, problems.Errorf(ge.Line, ge.Col, "%s", ge.Msg)
-	}
-	return g, err
+	return grid.Parse(input)
 }
 
 // Validate checks an input file: 9 rows of 9 cells, a digit 1–9 or '-', spaces and

@@ -18,6 +18,8 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+
+	"github.com/judgehq/judge/problems"
 )
 
 // MaxSize is the largest number of rows or columns a puzzle may have.
@@ -145,15 +147,7 @@ func Format(p *Puzzle) []byte {
 	return b.Bytes()
 }
 
-// Error is a fault in a puzzle file at a 1-based line and column.
-type Error struct {
-	Line, Col int
-	Msg       string
-}
-
-// Error formats the fault as "line L, column C: message".
-func (e *Error) Error() string { return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg) }
-
+// errAt returns a *problems.InputError at a 1-based line and column.
 func errAt(line, col int, format string, args ...any) error {
-	return &Error{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	return problems.Errorf(line, col, format, args...)
 }

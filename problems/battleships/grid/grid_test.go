@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/judgehq/judge/problems"
 )
 
 const small = "fleet: 2x1 1x1\n" +
@@ -96,9 +98,9 @@ func TestParseBad(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse([]byte(tc.in))
-			var e *Error
+			var e *problems.InputError
 			if !errors.As(err, &e) {
-				t.Fatalf("want a grid.Error, got %v", err)
+				t.Fatalf("want a *problems.InputError, got %v", err)
 			}
 			if e.Line != tc.line || e.Col != tc.col {
 				t.Errorf("got line %d col %d (%s), want line %d col %d", e.Line, e.Col, e.Msg, tc.line, tc.col)

@@ -8,6 +8,8 @@ package grid
 import (
 	"fmt"
 	"strings"
+
+	"github.com/judgehq/judge/problems"
 )
 
 // Size is the number of cells of a grid.
@@ -36,23 +38,15 @@ func (g Grid) Clues() int {
 // Complete reports whether every cell holds a digit.
 func (g Grid) Complete() bool { return g.Clues() == Size }
 
-// Error is a fault in a puzzle's text at a 1-based line and column.
-type Error struct {
-	Line, Col int
-	Msg       string
-}
-
-func (e *Error) Error() string { return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg) }
-
 // Parse reads a puzzle strictly: exactly 9 rows, each a line holding exactly 9 cells
 // ('1'–'9' or '-') with any number of spaces around and between them; lines that are
 // empty or hold only spaces are skipped wherever they stand; every line, the last one
-// included, ends with '\n'. The error names the line and column of the first fault.
+// included, ends with '\n'. The error, a *problems.InputError, names the line and column of the first fault.
 func Parse(data []byte) (Grid, error) {
 	var g Grid
 	row, line, col, cells := 0, 1, 0, 0
 	fail := func(format string, args ...any) (Grid, error) {
-		return g, &Error{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+		return g, problems.Errorf(line, col, format, args...)
 	}
 	for i, b := range data {
 		col++

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/judgehq/judge/problems"
 )
 
 const spaced = `1-- 489 --6
@@ -61,9 +63,9 @@ func TestParse(t *testing.T) {
 				}
 				return
 			}
-			var e *Error
+			var e *problems.InputError
 			if !errors.As(err, &e) {
-				t.Fatalf("err = %v, want a *grid.Error", err)
+				t.Fatalf("err = %v, want a *problems.InputError", err)
 			}
 			if e.Line != tt.line || e.Col != tt.col || !strings.Contains(e.Msg, tt.msg) {
 				t.Errorf("err = %v, want line %d, column %d: …%s…", err, tt.line, tt.col, tt.msg)
