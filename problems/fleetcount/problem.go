@@ -5,7 +5,6 @@ package fleetcount
 
 import (
 	"github.com/judgehq/judge/problems"
-	"github.com/judgehq/judge/problems/fleetcount/board"
 )
 
 // Problem is the fleetcount problem: its folder plus validator, checker and generator.
@@ -20,10 +19,3 @@ var (
 	_ problems.Problem   = (*Problem)(nil)
 	_ problems.Generator = (*Problem)(nil)
 )
-
-// Validate checks an input file strictly (see board.Parse); the error names the
-// line and column of the first fault.
-func (*Problem) Validate(input []byte) error {
-	_, err := board.Parse(input)
-	return err
-}

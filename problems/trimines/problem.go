@@ -13,3 +13,9 @@ type Problem struct {
 
 // New returns the problem for its loaded folder.
 func New(f *problems.Folder) problems.Problem { return &Problem{Folder: f} }
+
+var (
+	_ problems.Problem    = (*Problem)(nil)
+	_ problems.Interactor = (*Problem)(nil)
+	_ problems.Generator  = (*Problem)(nil)
+)
