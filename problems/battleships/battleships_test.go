@@ -234,7 +234,7 @@ func TestData(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(ds) == 0 {
-		t.Skip("no datasets yet")
+		t.Fatal("no datasets found under data/sample and data/secret")
 	}
 	settled := 0
 	for _, d := range ds {

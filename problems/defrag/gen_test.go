@@ -68,15 +68,3 @@ func TestGenerateParamErrors(t *testing.T) {
 		}
 	}
 }
-
-func TestParseRecipes(t *testing.T) {
-	rs, err := ParseRecipes([]byte("# c\n\na 1 x=y\nb 2\n"))
-	if err != nil || len(rs) != 2 || rs[0].Params["x"] != "y" || rs[1].Seed != 2 {
-		t.Fatalf("%v %v", rs, err)
-	}
-	for _, bad := range []string{"a\n", "a b\n", "a 1 x\n"} {
-		if _, err := ParseRecipes([]byte(bad)); err == nil {
-			t.Errorf("%q: no error", bad)
-		}
-	}
-}

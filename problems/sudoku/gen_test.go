@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/judgehq/judge/problems"
 )
 
 func TestGenerate(t *testing.T) {
@@ -123,4 +125,14 @@ func TestGrade(t *testing.T) {
 	if n, _ := Solutions(empty, 5); n != 5 {
 		t.Errorf("the empty grid: %d solutions (capped at 5)", n)
 	}
+}
+
+// parseParams reads "name=value name=value" into generator parameters.
+func parseParams(s string) problems.Params {
+	p := problems.Params{}
+	for _, kv := range strings.Fields(s) {
+		k, v, _ := strings.Cut(kv, "=")
+		p[k] = v
+	}
+	return p
 }
