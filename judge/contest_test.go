@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -79,19 +78,27 @@ func TestKillAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr bytes.Buffer
+	// The judge's stderr goes to a file, not a buffer: exec would fill a buffer from
+	// its own goroutine while this one reads it.
+	errPath := filepath.Join(t.TempDir(), "stderr")
+	errFile, err := os.Create(errPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer errFile.Close()
 	cmd := exec.Command(exe, "--state", state, "contest", file, "-j", "2", "--out", t.TempDir())
 	cmd.Env = append(os.Environ(), cliEnv+"=1")
-	cmd.Stderr = &stderr
+	cmd.Stderr = errFile
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	stderr := func() string { b, _ := os.ReadFile(errPath); return string(b) }
 	// Wait for some results to be stored, then kill the judge outright.
 	var runID string
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(120 * time.Second)
 	for time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
-		if m := regexp.MustCompile(`run (\S+):`).FindStringSubmatch(stderr.String()); m != nil && runID == "" {
+		if m := regexp.MustCompile(`run (\S+):`).FindStringSubmatch(stderr()); m != nil && runID == "" {
 			runID = m[1]
 		}
 		if runID != "" && countResults(t, db, runID) >= 10 {
@@ -101,7 +108,7 @@ func TestKillAndResume(t *testing.T) {
 	_ = cmd.Process.Signal(syscall.SIGKILL)
 	_ = cmd.Wait()
 	if runID == "" {
-		t.Fatalf("no run id in the judge's output: %s", stderr.String())
+		t.Fatalf("no run id in the judge's output: %s", stderr())
 	}
 	before := countResults(t, db, runID)
 	if before < 10 {
