@@ -1,0 +1,304 @@
+package main
+
+import (
+	"math/bits"
+
+	"github.com/judgehq/judge/problems/sudoku/grid"
+)
+
+// The grid is held digit by digit: for each digit, one 27-bit word per band of three
+// rows says in which cells the digit may still stand (bit 9*r+c for row r of the band
+// and column c). A cell that holds a digit keeps that digit's bit and loses every
+// other. Units are then masks on these words, and one pass of a few word operations
+// handles a whole row, column or square, or a whole band for every digit at once.
+
+const (
+	rowBits  = 0x1ff     // the nine cells of a row, at the bottom of a band word
+	bandBits = 1<<27 - 1 // every cell of a band
+)
+
+// bandPeers[p] is the row and the square of position p inside its band, p included.
+var bandPeers = func() (t [27]uint32) {
+	for p := range t {
+		row := uint32(rowBits) << (9 * (p / 9))
+		box := uint32(7|7<<9|7<<18) << (3 * (p % 9 / 3))
+		t[p] = row | box
+	}
+	return t
+}()
+
+// colBits[c] is column c inside a band word.
+var colBits = func() (t [9]uint32) {
+	for c := range t {
+		t[c] = 1<<c | 1<<(c+9) | 1<<(c+18)
+	}
+	return t
+}()
+
+// state is the whole search state; it is copied by value to branch, never allocated.
+type state struct {
+	cand     [9][3]uint32 // digit, band: cells where the digit may stand
+	unsolved [3]uint32    // band: cells not yet given a digit
+}
+
+// place puts digit d at position p of band b, which must be a candidate there.
+func (s *state) place(d, b int, p uint) {
+	bit := uint32(1) << p
+	for e := range s.cand {
+		s.cand[e][b] &^= bit
+	}
+	c := colBits[p%9]
+	s.cand[d][0] &^= c
+	s.cand[d][1] &^= c
+	s.cand[d][2] &^= c
+	s.cand[d][b] = s.cand[d][b]&^bandPeers[p] | bit
+	s.unsolved[b] &^= bit
+}
+
+// nakedSingles fills every unsolved cell left with one candidate, band by band; it
+// reports false when a cell is left with none.
+func (s *state) nakedSingles() (ok, progress bool) {
+	for b := range 3 {
+		u := s.unsolved[b]
+		if u == 0 {
+			continue
+		}
+		var one, two uint32
+		for d := range 9 {
+			c := s.cand[d][b]
+			two |= one & c
+			one |= c
+		}
+		if u&^one != 0 {
+			return false, progress
+		}
+		for single := u &^ two; single != 0; single &= single - 1 {
+			p := uint(bits.TrailingZeros32(single))
+			bit := uint32(1) << p
+			d := 0
+			for d < 9 && s.cand[d][b]&bit == 0 {
+				d++
+			}
+			if d == 9 {
+				return false, progress // an earlier single of this pass took its last digit
+			}
+			s.place(d, b, p)
+			progress = true
+		}
+	}
+	return true, progress
+}
+
+// placeIfOpen places d at position p of band b found as the only place of d in some
+// unit by a scan that may be stale: skipped when the cell is already solved, a
+// contradiction (false) when the cell has lost d since, as the unit then has no place
+// for d left.
+func (s *state) placeIfOpen(d, b int, p uint) (ok, placed bool) {
+	bit := uint32(1) << p
+	if s.unsolved[b]&bit == 0 {
+		return true, false
+	}
+	if s.cand[d][b]&bit == 0 {
+		return false, false
+	}
+	s.place(d, b, p)
+	return true, true
+}
+
+// hiddenSingles places each digit that has one place left in a row, column or square;
+// it reports false when a unit has no place left for some digit.
+func (s *state) hiddenSingles() (ok, progress bool) {
+	for d := range 9 {
+		cd := &s.cand[d]
+		// Columns, all nine at once: once and twice count the places per column.
+		var once, twice uint32
+		for b := range 3 {
+			a := cd[b]
+			r0, r1, r2 := a&rowBits, a>>9&rowBits, a>>18
+			o := r0 | r1 | r2
+			t := r0&r1 | r0&r2 | r1&r2
+			twice |= t | once&o
+			once |= o
+		}
+		if once != rowBits {
+			return false, progress
+		}
+		for single := once &^ twice; single != 0; single &= single - 1 {
+			c := bits.TrailingZeros32(single)
+			for b := range 3 {
+				if x := cd[b] & colBits[c]; x != 0 {
+					ok, placed := s.placeIfOpen(d, b, uint(bits.TrailingZeros32(x)))
+					if !ok {
+						return false, progress
+					}
+					progress = progress || placed
+					break
+				}
+			}
+		}
+		for b := range 3 {
+			// Rows of the band.
+			for r := uint(0); r < 27; r += 9 {
+				x := cd[b] >> r & rowBits
+				if x == 0 {
+					return false, progress
+				}
+				if x&(x-1) == 0 {
+					ok, placed := s.placeIfOpen(d, b, r+uint(bits.TrailingZeros32(x)))
+					if !ok {
+						return false, progress
+					}
+					progress = progress || placed
+				}
+			}
+			// Squares of the band: fold the three rows, then look at each group
+			// of three columns.
+			a := cd[b]
+			r0, r1, r2 := a&rowBits, a>>9&rowBits, a>>18
+			o := r0 | r1 | r2
+			t := r0&r1 | r0&r2 | r1&r2
+			for k := uint(0); k < 9; k += 3 {
+				og, tg := o>>k&7, t>>k&7
+				if og == 0 {
+					return false, progress
+				}
+				if tg != 0 || og&(og-1) != 0 {
+					continue
+				}
+				col := k + uint(bits.TrailingZeros32(og))
+				p := col
+				switch {
+				case r1>>col&1 != 0:
+					p += 9
+				case r2>>col&1 != 0:
+					p += 18
+				}
+				ok, placed := s.placeIfOpen(d, b, p)
+				if !ok {
+					return false, progress
+				}
+				progress = progress || placed
+			}
+		}
+	}
+	return true, progress
+}
+
+// propagate applies singles until nothing changes; false means a contradiction.
+func (s *state) propagate() bool {
+	for {
+		ok, progress := s.nakedSingles()
+		if !ok {
+			return false
+		}
+		if progress {
+			continue
+		}
+		if s.unsolved == [3]uint32{} {
+			return true
+		}
+		ok, progress = s.hiddenSingles()
+		if !ok {
+			return false
+		}
+		if !progress {
+			return true
+		}
+	}
+}
+
+// branchCell picks an unsolved cell with the fewest candidates, preferring the first
+// one with two, and returns its band and position.
+func (s *state) branchCell() (b int, p uint) {
+	best, bestN := -1, 10
+	for b := range 3 {
+		u := s.unsolved[b]
+		if u == 0 {
+			continue
+		}
+		var one, two, three uint32
+		for d := range 9 {
+			c := s.cand[d][b]
+			three |= two & c
+			two |= one & c
+			one |= c
+		}
+		if pair := u & two &^ three; pair != 0 {
+			return b, uint(bits.TrailingZeros32(pair))
+		}
+		for m := u; m != 0; m &= m - 1 {
+			p := bits.TrailingZeros32(m)
+			n := 0
+			for d := range 9 {
+				n += int(s.cand[d][b] >> p & 1)
+			}
+			if n < bestN {
+				best, bestN = b*27+p, n
+			}
+		}
+	}
+	return best / 27, uint(best % 27)
+}
+
+// search solves s in place; false means there is no solution.
+func (s *state) search() bool {
+	if !s.propagate() {
+		return false
+	}
+	if s.unsolved == [3]uint32{} {
+		return true
+	}
+	b, p := s.branchCell()
+	bit := uint32(1) << p
+	last := -1
+	for d := 8; d >= 0; d-- {
+		if s.cand[d][b]&bit != 0 {
+			last = d
+			break
+		}
+	}
+	for d := range last {
+		if s.cand[d][b]&bit == 0 {
+			continue
+		}
+		next := *s
+		next.place(d, b, p)
+		if next.search() {
+			*s = next
+			return true
+		}
+	}
+	s.place(last, b, p)
+	return s.search()
+}
+
+// Solve returns a solution of puzzle, or ok false when it has none (givens that clash
+// included).
+func Solve(puzzle grid.Grid) (sol grid.Grid, ok bool) {
+	var s state
+	for d := range s.cand {
+		s.cand[d] = [3]uint32{bandBits, bandBits, bandBits}
+	}
+	s.unsolved = [3]uint32{bandBits, bandBits, bandBits}
+	for i, v := range puzzle {
+		if v == 0 {
+			continue
+		}
+		d, b, p := int(v-1), i/27, uint(i%27)
+		if s.cand[d][b]>>p&1 == 0 {
+			return sol, false
+		}
+		s.place(d, b, p)
+	}
+	if !s.search() {
+		return sol, false
+	}
+	for d := range s.cand {
+		for b := range 3 {
+			for m := s.cand[d][b]; m != 0; m &= m - 1 {
+				sol[b*27+bits.TrailingZeros32(m)] = uint8(d + 1)
+			}
+		}
+	}
+	return sol, true
+}
