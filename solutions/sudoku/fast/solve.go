@@ -39,13 +39,17 @@ var colBits = func() (t [9]uint32) {
 type state struct {
 	cand     [9][3]uint32 // digit, band: cells where the digit may stand
 	unsolved [3]uint32    // band: cells not yet given a digit
+	dirty    uint16       // digits whose words changed since their last hidden-single scan
 }
 
 // place puts digit d at position p of band b, which must be a candidate there.
 func (s *state) place(d, b int, p uint) {
 	bit := uint32(1) << p
 	for e := range s.cand {
-		s.cand[e][b] &^= bit
+		if s.cand[e][b]&bit != 0 {
+			s.dirty |= 1 << e
+			s.cand[e][b] &^= bit
+		}
 	}
 	c := colBits[p%9]
 	s.cand[d][0] &^= c
@@ -108,7 +112,9 @@ func (s *state) placeIfOpen(d, b int, p uint) (ok, placed bool) {
 // hiddenSingles places each digit that has one place left in a row, column or square;
 // it reports false when a unit has no place left for some digit.
 func (s *state) hiddenSingles() (ok, progress bool) {
-	for d := range 9 {
+	for s.dirty != 0 {
+		d := bits.TrailingZeros16(s.dirty)
+		s.dirty &^= 1 << d
 		cd := &s.cand[d]
 		// Columns, all nine at once: once and twice count the places per column.
 		var once, twice uint32
@@ -201,7 +207,7 @@ func (s *state) propagate() bool {
 		if !ok {
 			return false
 		}
-		if !progress {
+		if !progress && !s.lockedCandidates() {
 			return true
 		}
 	}
@@ -280,6 +286,7 @@ func Solve(puzzle grid.Grid) (sol grid.Grid, ok bool) {
 		s.cand[d] = [3]uint32{bandBits, bandBits, bandBits}
 	}
 	s.unsolved = [3]uint32{bandBits, bandBits, bandBits}
+	s.dirty = 1<<9 - 1
 	for i, v := range puzzle {
 		if v == 0 {
 			continue
@@ -301,4 +308,106 @@ func Solve(puzzle grid.Grid) (sol grid.Grid, ok bool) {
 		}
 	}
 	return sol, true
+}
+
+// Locked candidates, as tables on nine "mini-lines": the three cells a line (a row,
+// or a column) shares with a square. Bit 3*l+k of an index stands for the mini-line
+// of line l in square k that still holds the digit. When in square k the digit is
+// only on line l, it leaves the other squares of line l; when on line l it is only in
+// square k, it leaves the other lines of square k. Both rules read the same with
+// lines and squares swapped, so one table serves rows in a band and columns in a
+// stack.
+
+// lockedKeep[m] is the mini-lines of m that survive both rules, applied until they
+// change nothing.
+var lockedKeep = func() (t [512]uint16) {
+	for m := range t {
+		keep := uint16(m)
+		for {
+			next := keep
+			for k := range 3 {
+				if in := next >> k & 0o111; in != 0 && in&(in-1) == 0 {
+					l := bits.TrailingZeros16(in) / 3
+					next &^= 7 << (3 * l) &^ (1 << (3*l + k)) // line l outside square k
+				}
+			}
+			for l := range 3 {
+				if on := next >> (3 * l) & 7; on != 0 && on&(on-1) == 0 {
+					k := bits.TrailingZeros16(on)
+					next &^= 0o111 << k &^ (on << (3 * l)) // square k off line l
+				}
+			}
+			if next == keep {
+				break
+			}
+			keep = next
+		}
+		t[m] = keep
+	}
+	return t
+}()
+
+// groupsOf[x] is the groups of three bits of the 9-bit x that are not empty, as 3 bits.
+var groupsOf = func() (t [512]uint16) {
+	for x := range t {
+		for k := range 3 {
+			if x>>(3*k)&7 != 0 {
+				t[x] |= 1 << k
+			}
+		}
+	}
+	return t
+}()
+
+// rowSpread[m] is the band word of the cells of the mini-rows m (bit 3*row+square).
+var rowSpread = func() (t [512]uint32) {
+	for m := range t {
+		for i := range 9 {
+			if m>>i&1 != 0 {
+				t[m] |= 7 << (9*(i/3) + 3*(i%3))
+			}
+		}
+	}
+	return t
+}()
+
+// lockedCandidates removes, for every digit, the candidates that the two rules of
+// lockedKeep rule out in each band (rows against squares) and each stack (columns
+// against squares); it reports whether it removed any.
+func (s *state) lockedCandidates() (progress bool) {
+	for d := range 9 {
+		cd := &s.cand[d]
+		for b := range 3 {
+			a := cd[b]
+			m := groupsOf[a&rowBits] | groupsOf[a>>9&rowBits]<<3 | groupsOf[a>>18]<<6
+			if keep := lockedKeep[m]; keep != m {
+				cd[b] = a & rowSpread[keep]
+				s.dirty |= 1 << d
+				progress = true
+			}
+		}
+		// Stacks: fold each band to its nine columns; bit 3*band+j of m is
+		// column j of the stack in that band, so bands play the lines' part.
+		var cols [3]uint32
+		for b := range 3 {
+			a := cd[b]
+			cols[b] = (a | a>>9 | a>>18) & rowBits
+		}
+		for st := uint(0); st < 9; st += 3 {
+			m := uint16(cols[0]>>st&7 | (cols[1]>>st&7)<<3 | (cols[2]>>st&7)<<6)
+			keep := lockedKeep[m]
+			if keep == m {
+				continue
+			}
+			for b := range 3 {
+				gone := uint32(m&^keep) >> (3 * b) & 7 << st
+				if gone != 0 {
+					cd[b] &^= gone | gone<<9 | gone<<18
+				}
+			}
+			s.dirty |= 1 << d
+			progress = true
+		}
+	}
+	return progress
 }
