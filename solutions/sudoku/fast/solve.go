@@ -110,16 +110,20 @@ func (s *state) placeIfOpen(d, b int, p uint) (ok, placed bool) {
 }
 
 // hiddenSingles places each digit that has one place left in a row, column or square;
-// it reports false when a unit has no place left for some digit.
+// it reports false when a unit has no place left for some digit. Units where the
+// digit already stands are passed over.
 func (s *state) hiddenSingles() (ok, progress bool) {
 	for s.dirty != 0 {
 		d := bits.TrailingZeros16(s.dirty)
 		s.dirty &^= 1 << d
 		cd := &s.cand[d]
-		// Columns, all nine at once: once and twice count the places per column.
-		var once, twice uint32
+		// Columns, all nine at once: once and twice count the places per
+		// column, done marks the columns where d stands.
+		var once, twice, done uint32
 		for b := range 3 {
 			a := cd[b]
+			pl := a &^ s.unsolved[b]
+			done |= pl | pl>>9 | pl>>18
 			r0, r1, r2 := a&rowBits, a>>9&rowBits, a>>18
 			o := r0 | r1 | r2
 			t := r0&r1 | r0&r2 | r1&r2
@@ -129,7 +133,7 @@ func (s *state) hiddenSingles() (ok, progress bool) {
 		if once != rowBits {
 			return false, progress
 		}
-		for single := once &^ twice; single != 0; single &= single - 1 {
+		for single := once &^ twice &^ done; single != 0; single &= single - 1 {
 			c := bits.TrailingZeros32(single)
 			for b := range 3 {
 				if x := cd[b] & colBits[c]; x != 0 {
@@ -143,23 +147,29 @@ func (s *state) hiddenSingles() (ok, progress bool) {
 			}
 		}
 		for b := range 3 {
+			a, u := cd[b], s.unsolved[b]
+			if a&u == 0 {
+				continue // d stands in every row and square of the band
+			}
 			// Rows of the band.
 			for r := uint(0); r < 27; r += 9 {
-				x := cd[b] >> r & rowBits
+				x := a >> r & rowBits
 				if x == 0 {
 					return false, progress
 				}
-				if x&(x-1) == 0 {
+				if x&(x-1) == 0 && u>>r&x != 0 {
 					ok, placed := s.placeIfOpen(d, b, r+uint(bits.TrailingZeros32(x)))
 					if !ok {
 						return false, progress
 					}
 					progress = progress || placed
+					a, u = cd[b], s.unsolved[b]
 				}
 			}
 			// Squares of the band: fold the three rows, then look at each group
-			// of three columns.
-			a := cd[b]
+			// of three columns where d does not stand yet.
+			pl := a &^ u
+			pl |= pl>>9 | pl>>18
 			r0, r1, r2 := a&rowBits, a>>9&rowBits, a>>18
 			o := r0 | r1 | r2
 			t := r0&r1 | r0&r2 | r1&r2
@@ -168,7 +178,7 @@ func (s *state) hiddenSingles() (ok, progress bool) {
 				if og == 0 {
 					return false, progress
 				}
-				if tg != 0 || og&(og-1) != 0 {
+				if tg != 0 || og&(og-1) != 0 || pl>>k&7 != 0 {
 					continue
 				}
 				col := k + uint(bits.TrailingZeros32(og))
