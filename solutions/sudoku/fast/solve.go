@@ -256,8 +256,11 @@ func (s *state) branchCell() (b int, p uint) {
 	return best / 27, uint(best % 27)
 }
 
-// search solves s in place; false means there is no solution.
-func (s *state) search() bool {
+// search solves st[0] in place, using the rest of st for the states of its
+// branches (one per level, so len(st) > 81 is always enough); false means there
+// is no solution.
+func search(st []state) bool {
+	s := &st[0]
 	if !s.propagate() {
 		return false
 	}
@@ -273,25 +276,27 @@ func (s *state) search() bool {
 			break
 		}
 	}
+	next := &st[1]
 	for d := range last {
 		if s.cand[d][b]&bit == 0 {
 			continue
 		}
-		next := *s
+		*next = *s
 		next.place(d, b, p)
-		if next.search() {
-			*s = next
+		if search(st[1:]) {
+			*s = *next
 			return true
 		}
 	}
 	s.place(last, b, p)
-	return s.search()
+	return search(st)
 }
 
 // Solve returns a solution of puzzle, or ok false when it has none (givens that clash
 // included).
 func Solve(puzzle grid.Grid) (sol grid.Grid, ok bool) {
-	var s state
+	var stack [grid.Size + 1]state
+	s := &stack[0]
 	for d := range s.cand {
 		s.cand[d] = [3]uint32{bandBits, bandBits, bandBits}
 	}
@@ -307,7 +312,7 @@ func Solve(puzzle grid.Grid) (sol grid.Grid, ok bool) {
 		}
 		s.place(d, b, p)
 	}
-	if !s.search() {
+	if !search(stack[:]) {
 		return sol, false
 	}
 	for d := range s.cand {
