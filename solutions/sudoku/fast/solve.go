@@ -45,12 +45,13 @@ type state struct {
 // place puts digit d at position p of band b, which must be a candidate there.
 func (s *state) place(d, b int, p uint) {
 	bit := uint32(1) << p
+	var changed uint32
 	for e := range s.cand {
-		if s.cand[e][b]&bit != 0 {
-			s.dirty |= 1 << (3*e + b)
-			s.cand[e][b] &^= bit
-		}
+		c := s.cand[e][b]
+		changed |= (c >> p & 1) << (3 * e)
+		s.cand[e][b] = c &^ bit
 	}
+	s.dirty |= changed << b
 	c := colBits[p%9]
 	s.cand[d][0] &^= c
 	s.cand[d][1] &^= c
