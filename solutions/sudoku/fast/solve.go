@@ -154,20 +154,31 @@ func (s *state) hiddenSingles() (ok, progress bool) {
 			if bands>>b&1 == 0 || a&u == 0 {
 				continue // d stands in every row and square of the band
 			}
-			// Rows of the band.
-			for r := uint(0); r < 27; r += 9 {
-				x := a >> r & rowBits
-				if x == 0 {
-					return false, progress
-				}
-				if x&(x-1) == 0 && u>>r&x != 0 {
-					ok, placed := s.placeIfOpen(d, b, r+uint(bits.TrailingZeros32(x)))
+			// Rows of the band, all three at once: a - lows borrows inside each
+			// row (none is empty), so y keeps a bit in the rows with two or more.
+			if a&rowBits == 0 || a>>9&rowBits == 0 || a>>18 == 0 {
+				return false, progress
+			}
+			y := a & (a - (1 | 1<<9 | 1<<18))
+			var lone uint32
+			if y&rowBits == 0 {
+				lone |= rowBits
+			}
+			if y>>9&rowBits == 0 {
+				lone |= rowBits << 9
+			}
+			if y>>18 == 0 {
+				lone |= rowBits << 18
+			}
+			if single := a & u & lone; single != 0 {
+				for ; single != 0; single &= single - 1 {
+					ok, placed := s.placeIfOpen(d, b, uint(bits.TrailingZeros32(single)))
 					if !ok {
 						return false, progress
 					}
 					progress = progress || placed
-					a, u = cd[b], s.unsolved[b]
 				}
+				a, u = cd[b], s.unsolved[b]
 			}
 			// Squares of the band: fold the three rows, then look at each group
 			// of three columns where d does not stand yet.
@@ -176,15 +187,15 @@ func (s *state) hiddenSingles() (ok, progress bool) {
 			r0, r1, r2 := a&rowBits, a>>9&rowBits, a>>18
 			o := r0 | r1 | r2
 			t := r0&r1 | r0&r2 | r1&r2
-			for k := uint(0); k < 9; k += 3 {
-				og, tg := o>>k&7, t>>k&7
-				if og == 0 {
-					return false, progress
-				}
-				if tg != 0 || og&(og-1) != 0 || pl>>k&7 != 0 {
-					continue
-				}
-				col := k + uint(bits.TrailingZeros32(og))
+			if groupsOf[o] != 7 {
+				return false, progress // a square of the band has no place for d
+			}
+			// Squares with one place: no column of the square with two, and one
+			// column with any (o - lows borrows inside each nonempty group).
+			crowded := groupsOf[(t|o&(o-(1|1<<3|1<<6))|pl)&rowBits]
+			for lone := ^crowded & 7; lone != 0; lone &= lone - 1 {
+				k := uint(3 * bits.TrailingZeros16(lone))
+				col := k + uint(bits.TrailingZeros32(o>>k&7))
 				p := col
 				switch {
 				case r1>>col&1 != 0:
