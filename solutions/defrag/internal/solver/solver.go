@@ -87,6 +87,11 @@ type state struct {
 // of the moves.
 func Solve(d *disk.Disk) []Move {
 	moves := solve(d)
+	if d.Blocks <= exactBlocks && len(moves) > 1 {
+		if ex, ok := exactPlan(d, len(moves)); ok {
+			return ex
+		}
+	}
 	if len(moves) > maxAnswer {
 		// Compaction from scratch needs at most two moves a used block.
 		st := newState(d)
