@@ -3,7 +3,8 @@ package solver
 import "slices"
 
 // layOut is a last resort that, unlike compact, moves whole runs: it lays the
-// files out from block 0 in the order of their first blocks. Each piece of a file
+// files out from block 0 in the order of their first blocks, except that a file
+// whose first run already stands where the next file goes comes next. Each piece of a file
 // moves into place in one move when the blocks there are free; when they are not,
 // the data standing there first leaves, as one stretch, for the hole that best
 // holds it. On a disk whose files are large next to its free space, where the
@@ -18,8 +19,20 @@ func (st *state) layOut() {
 	}
 	slices.SortFunc(heads, func(a, b int32) int { return int(st.runs[a].start - st.runs[b].start) })
 	t := int32(0) // every block before t holds its final data
-	for _, id := range heads {
-		f := st.runs[id].file
+	placed := make([]bool, len(st.heads))
+	for k := 0; k < len(heads); {
+		f := st.runs[heads[k]].file
+		// A file whose first run stands at t goes next: it is in place already.
+		if t < st.n && st.own[t] >= 0 {
+			if r := st.runs[st.own[t]]; r.prev < 0 && r.start == t && !placed[r.file] {
+				f = r.file
+			}
+		}
+		if placed[f] {
+			k++
+			continue
+		}
+		placed[f] = true
 		base := t // where the file goes
 		for {
 			h := st.heads[f]
