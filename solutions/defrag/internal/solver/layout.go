@@ -57,7 +57,20 @@ func (st *state) layOut() {
 			if want <= 0 {
 				return // cannot happen: the piece lies beyond the blocks in place
 			}
-			dst, ok := st.bestFit(want, hole{t, t + want}, nil)
+			var dst hole
+			ok := false
+			// Rather take the rest of a run the stretch would cut, when it ends
+			// before the piece and a hole holds it: cutting it adds a break.
+			if id := st.own[t+want-1]; id >= 0 {
+				if e := st.runs[id].end(); e > t+want && e <= rq.start {
+					if dst, ok = st.bestFit(e-t, hole{t, e}, nil); ok {
+						want = e - t
+					}
+				}
+			}
+			if !ok {
+				dst, ok = st.bestFit(want, hole{t, t + want}, nil)
+			}
 			if !ok {
 				dst, ok = st.largest(hole{t, t + want})
 			}
