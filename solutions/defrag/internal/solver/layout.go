@@ -49,6 +49,9 @@ func (st *state) layOut() {
 			}
 			rq := st.runs[q]
 			if c := st.freeFrom(t); c > 0 {
+				if c < rq.len && st.widen(t, t+c, t+rq.len, rq.start) {
+					continue // the whole piece fits now
+				}
 				st.move(rq.start, t, min(c, rq.len))
 				continue
 			}
@@ -91,4 +94,34 @@ func (st *state) layOut() {
 		}
 		t = base + st.sizes[f]
 	}
+}
+
+// widen clears the blocks [s, e), and the rest of a run it would cut when that
+// run ends by limit, into the hole that best holds them and does not meet
+// [from, e), so that a piece needing the blocks from from does not have to move
+// in parts. It reports false, moving nothing, when [s, e) is not all data of
+// runs ending by limit or no hole holds it.
+func (st *state) widen(from, s, e, limit int32) bool {
+	if e > limit {
+		return false
+	}
+	for x := s; x < e; {
+		id := st.own[x]
+		if id < 0 {
+			return false
+		}
+		x = st.runs[id].end()
+		if x > e {
+			if x > limit {
+				return false
+			}
+			e = x
+		}
+	}
+	dst, ok := st.bestFit(e-s, hole{from, e}, nil)
+	if !ok {
+		return false
+	}
+	st.move(s, dst.s, e-s)
+	return true
 }
