@@ -15,7 +15,7 @@ const exactBlocks = 16
 
 // exactNodes is how many moves the exact search may try in all: a few
 // milliseconds' worth.
-const exactNodes = 20000
+const exactNodes = 60000
 
 // searcher is the state of one exact search.
 type searcher struct {

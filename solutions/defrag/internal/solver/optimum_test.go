@@ -125,6 +125,17 @@ func TestAgainstOptimum(t *testing.T) {
 		sumOpt += defrag.Ratio(opt, d.LowerBound())
 		sumRef += defrag.Ratio(ref, d.LowerBound())
 	}
+	// Disks on which a smaller search budget gave up, leaving 14 and 15 moves
+	// where 5 will do.
+	for _, in := range []string{"10\n2\n3\n7,1\n0,1\n3,2\n2\n8,2\n1,2\n", "10\n1\n3\n6,4\n3,3\n0,1\n"} {
+		d, err := disk.Parse([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref, opt := verify(t, d, Solve(d)), optimum(d, 5); opt < 0 || 4*ref > 5*opt {
+			t.Errorf("%q: reference %d moves, optimum %d", in, ref, opt)
+		}
+	}
 	t.Logf("%d tiny disks: optimum/bound %.2f, reference/bound %.2f on average", len(set), sumOpt/float64(len(set)), sumRef/float64(len(set)))
 }
 
