@@ -6,9 +6,10 @@ import (
 
 // The exact search settles tiny disks: an iterative-deepening depth-first search
 // over every useful move, block by block, bounded below by the breaks left (a
-// move mends at most two) and above by the greedy answer. It gives up after a
-// fixed number of positions, so its cost stays a fraction of a millisecond to a
-// few milliseconds, and the greedy answer stands when it does.
+// move mends at most two) and above by the greedy answer, with a table of the
+// positions already searched. It gives up after a fixed number of moves tried,
+// so its cost stays within a few milliseconds, and the greedy answer stands when
+// it does.
 
 // exactBlocks is the largest disk the exact search takes on.
 const exactBlocks = 16

@@ -83,8 +83,9 @@ type state struct {
 // scattered, the anchor strategy (anchor.go) mends what it can where it stands
 // before the sweep finishes. On a nearly full disk whose free space holds fewer
 // than six average-sized files, the sweep must beat laying the files out anew
-// (layOut, from whichever end takes fewer moves), which it often does not. Time counts too: every millisecond costs 1 %
-// of the moves.
+// (layOut, from whichever end takes fewer moves), which it often does not. On a
+// tiny disk (exactBlocks or fewer) an exact search (exact.go) then looks for a
+// shorter answer. Time counts too: every millisecond costs 1 % of the moves.
 func Solve(d *disk.Disk) []Move {
 	moves := solve(d)
 	if d.Blocks <= exactBlocks && len(moves) > 1 {
