@@ -3,7 +3,8 @@ package solver
 import "slices"
 
 // layOut is a last resort that, unlike compact, moves whole runs: it lays the
-// files out from block 0 in the order of their first blocks. Each piece of a file
+// files out from block 0 in the order of their first blocks, except that a file
+// whose first run already stands where the next file goes comes next. Each piece of a file
 // moves into place in one move when the blocks there are free; when they are not,
 // the data standing there first leaves, as one stretch, for the hole that best
 // holds it. On a disk whose files are large next to its free space, where the
@@ -18,8 +19,20 @@ func (st *state) layOut() {
 	}
 	slices.SortFunc(heads, func(a, b int32) int { return int(st.runs[a].start - st.runs[b].start) })
 	t := int32(0) // every block before t holds its final data
-	for _, id := range heads {
-		f := st.runs[id].file
+	placed := make([]bool, len(st.heads))
+	for k := 0; k < len(heads); {
+		f := st.runs[heads[k]].file
+		// A file whose first run stands at t goes next: it is in place already.
+		if t < st.n && st.own[t] >= 0 {
+			if r := st.runs[st.own[t]]; r.prev < 0 && r.start == t && !placed[r.file] {
+				f = r.file
+			}
+		}
+		if placed[f] {
+			k++
+			continue
+		}
+		placed[f] = true
 		base := t // where the file goes
 		for {
 			h := st.heads[f]
@@ -36,6 +49,9 @@ func (st *state) layOut() {
 			}
 			rq := st.runs[q]
 			if c := st.freeFrom(t); c > 0 {
+				if c < rq.len && st.widen(t, t+c, t+rq.len, rq.start) {
+					continue // the whole piece fits now
+				}
 				st.move(rq.start, t, min(c, rq.len))
 				continue
 			}
@@ -44,7 +60,20 @@ func (st *state) layOut() {
 			if want <= 0 {
 				return // cannot happen: the piece lies beyond the blocks in place
 			}
-			dst, ok := st.bestFit(want, hole{t, t + want}, nil)
+			var dst hole
+			ok := false
+			// Rather take the rest of a run the stretch would cut, when it ends
+			// before the piece and a hole holds it: cutting it adds a break.
+			if id := st.own[t+want-1]; id >= 0 {
+				if e := st.runs[id].end(); e > t+want && e <= rq.start {
+					if dst, ok = st.bestFit(e-t, hole{t, e}, nil); ok {
+						want = e - t
+					}
+				}
+			}
+			if !ok {
+				dst, ok = st.bestFit(want, hole{t, t + want}, nil)
+			}
 			if !ok {
 				dst, ok = st.largest(hole{t, t + want})
 			}
@@ -65,4 +94,34 @@ func (st *state) layOut() {
 		}
 		t = base + st.sizes[f]
 	}
+}
+
+// widen clears the blocks [s, e), and the rest of a run it would cut when that
+// run ends by limit, into the hole that best holds them and does not meet
+// [from, e), so that a piece needing the blocks from from does not have to move
+// in parts. It reports false, moving nothing, when [s, e) is not all data of
+// runs ending by limit or no hole holds it.
+func (st *state) widen(from, s, e, limit int32) bool {
+	if e > limit {
+		return false
+	}
+	for x := s; x < e; {
+		id := st.own[x]
+		if id < 0 {
+			return false
+		}
+		x = st.runs[id].end()
+		if x > e {
+			if x > limit {
+				return false
+			}
+			e = x
+		}
+	}
+	dst, ok := st.bestFit(e-s, hole{from, e}, nil)
+	if !ok {
+		return false
+	}
+	st.move(s, dst.s, e-s)
+	return true
 }

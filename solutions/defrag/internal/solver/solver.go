@@ -83,10 +83,16 @@ type state struct {
 // scattered, the anchor strategy (anchor.go) mends what it can where it stands
 // before the sweep finishes. On a nearly full disk whose free space holds fewer
 // than six average-sized files, the sweep must beat laying the files out anew
-// (layOut), which it often does not. Time counts too: every millisecond costs 1 %
-// of the moves.
+// (layOut, from whichever end takes fewer moves), which it often does not. On a
+// tiny disk (exactBlocks or fewer) an exact search (exact.go) then looks for a
+// shorter answer. Time counts too: every millisecond costs 1 % of the moves.
 func Solve(d *disk.Disk) []Move {
 	moves := solve(d)
+	if d.Blocks <= exactBlocks && len(moves) > 1 {
+		if ex, ok := exactPlan(d, len(moves)); ok {
+			return ex
+		}
+	}
 	if len(moves) > maxAnswer {
 		// Compaction from scratch needs at most two moves a used block.
 		st := newState(d)
@@ -131,6 +137,17 @@ func solve(d *disk.Disk) []Move {
 			// laying the files out anew is the yardstick it must beat.
 			lay := sst.clone()
 			lay.layOut()
+			if alt := sst.clone(); lay.breaks == 0 {
+				// The same from the other end, where the free space may lie.
+				alt.mirror()
+				alt.layOut()
+				if alt.breaks == 0 && len(alt.moves) < len(lay.moves) {
+					for i, m := range alt.moves {
+						alt.moves[i] = Move{d.Blocks - m.From - m.Count, d.Blocks - m.To - m.Count, m.Count}
+					}
+					lay = alt
+				}
+			}
 			budget := 0 // no yardstick should layOut stop short, which cannot happen
 			if lay.breaks == 0 {
 				budget = len(lay.moves)

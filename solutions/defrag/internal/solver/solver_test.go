@@ -220,3 +220,59 @@ func TestLayOut(t *testing.T) {
 		}
 	}
 }
+
+// nearlyFull returns generated nearly full disks (1–3 % free) of 200 to 32 767
+// blocks: few large files (about 500 blocks each, up to 8 pieces), middling ones
+// (the generator's default of about 60 blocks) and many small ones (about 5 blocks,
+// up to 3 pieces), in random, interleaved and end-free layouts.
+func nearlyFull(tb testing.TB) []*disk.Disk {
+	tb.Helper()
+	var out []*disk.Disk
+	patterns := []string{"random", "interleaved", "endfree"}
+	i := 0
+	for _, blocks := range []int{200, 2000, 8000, 32767} {
+		for _, free := range []string{"1", "2", "3"} {
+			for _, kind := range []string{"few", "mid", "many"} {
+				p := problems.Params{"blocks": fmt.Sprint(blocks), "free": free, "pattern": patterns[i%3]}
+				i++
+				switch kind {
+				case "few":
+					p["files"], p["frags"] = fmt.Sprint(max(2, blocks/500)), "8"
+				case "many":
+					p["files"], p["frags"] = fmt.Sprint(blocks/5), "3"
+				}
+				if d := gen(tb, int64(i), p); d.Breaks() > 0 {
+					out = append(out, d)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// BenchmarkNearlyFull solves the disks of nearlyFull and reports the total moves
+// and the mean moves per lower bound.
+func BenchmarkNearlyFull(b *testing.B) {
+	set := nearlyFull(b)
+	total, mean := 0, 0.0
+	for range b.N {
+		total, mean = 0, 0
+		for _, d := range set {
+			m := len(Solve(d))
+			total += m
+			mean += defrag.Ratio(m, d.LowerBound()) / float64(len(set))
+		}
+	}
+	b.ReportMetric(float64(total), "moves")
+	b.ReportMetric(mean, "moves/lb-mean")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(set)), "ns/disk")
+}
+
+// TestNearlyFull checks that every answer on the nearly full disks is valid.
+func TestNearlyFull(t *testing.T) {
+	for i, d := range nearlyFull(t) {
+		if n := verify(t, d, Solve(d)); n > defrag.MaxMoves {
+			t.Errorf("disk %d: %d moves", i, n)
+		}
+	}
+}
