@@ -9,8 +9,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/contest"
+	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
@@ -64,7 +65,7 @@ type contestPlan struct {
 	limits   []problems.Limits
 	datasets [][]problems.Dataset
 	// progs[i][entrant] is the entrant's program for problem i (absent: no entry).
-	progs []map[string]*harness.Program
+	progs []map[string]*build.Program
 	cfg   runConfig
 }
 
@@ -96,13 +97,13 @@ func planContest(ctx context.Context, e *env, file string) (*contestPlan, error)
 		if meta.Score.Ranking == problems.RankPenalty {
 			plan.cfg.ChallengeLog = append(plan.cfg.ChallengeLog, meta.Slug)
 		}
-		progs := map[string]*harness.Program{}
+		progs := map[string]*build.Program{}
 		for _, ent := range def.Entrants {
 			sub, ok := ent.For(cp.Key())
 			if !ok {
 				continue
 			}
-			var prog *harness.Program
+			var prog *build.Program
 			if sub.Command != "" {
 				prog, err = e.builder.Command(sub.Command)
 			} else {
@@ -124,8 +125,8 @@ func planContest(ctx context.Context, e *env, file string) (*contestPlan, error)
 }
 
 // tasks lists every job of the contest not already in done.
-func (plan *contestPlan) tasks(done map[store.Key]bool) []harness.Task {
-	var tasks []harness.Task
+func (plan *contestPlan) tasks(done map[store.Key]bool) []judging.Task {
+	var tasks []judging.Task
 	for i, p := range plan.problems {
 		slug := p.Meta().Slug
 		for _, name := range plan.cfg.Entrants {
@@ -137,7 +138,7 @@ func (plan *contestPlan) tasks(done map[store.Key]bool) []harness.Task {
 				if done[store.Key{Problem: slug, Submission: name, Dataset: d.Name}] {
 					continue
 				}
-				tasks = append(tasks, harness.Task{Problem: p, Limits: plan.limits[i], Program: prog, Dataset: d})
+				tasks = append(tasks, judging.Task{Problem: p, Limits: plan.limits[i], Program: prog, Dataset: d})
 			}
 		}
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
 	"github.com/judgehq/judge/reports"
@@ -218,10 +218,10 @@ func supervisorNote(path string) string {
 	switch {
 	case path == "":
 		return "none (direct)"
-	case filepath.Base(path) == harness.SupervisorName:
+	case filepath.Base(path) == sandbox.SupervisorName:
 		return relPath(path) + " (the small companion binary: faster starts)"
 	}
-	return relPath(path) + " (re-executing itself; build " + harness.SupervisorName + " beside it for faster starts)"
+	return relPath(path) + " (re-executing itself; build " + sandbox.SupervisorName + " beside it for faster starts)"
 }
 
 // toolVersion returns the first line a tool prints for --version (or -version).

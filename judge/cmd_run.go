@@ -9,7 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
 )
@@ -108,7 +108,7 @@ Examples:
 	}
 }
 
-func names(progs []*harness.Program) []string {
+func names(progs []*build.Program) []string {
 	out := make([]string, len(progs))
 	for i, p := range progs {
 		out[i] = p.Name

@@ -13,7 +13,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
 )
@@ -143,13 +144,13 @@ func verify(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) 
 		fmt.Fprintf(w, "answers: %d compared with %s, %d stale\n", len(all), progs[refIdx].Name, stale)
 	}
 	// 3. Every solution on the default groups.
-	var refDefault []harness.Judged
+	var refDefault []judging.Judged
 	for _, r := range ref {
 		if isDefault[r.Dataset] {
 			refDefault = append(refDefault, r)
 		}
 	}
-	var others []*harness.Program
+	var others []*build.Program
 	var otherSols []solution
 	for i := range progs {
 		if i != refIdx {
@@ -159,7 +160,7 @@ func verify(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) 
 	}
 	results := append(refDefault, judgeAll(ctx, c, e, p, limits, others, defaults, false)...)
 	ordered := append([]solution{sols[refIdx]}, otherSols...)
-	orderedProgs := append([]*harness.Program{progs[refIdx]}, others...)
+	orderedProgs := append([]*build.Program{progs[refIdx]}, others...)
 	var table [][]string
 	for i, s := range ordered {
 		rs := results[i*len(defaults) : (i+1)*len(defaults)]
@@ -193,7 +194,7 @@ func finishedNormally(v problems.Verdict) bool {
 }
 
 // expectationHolds checks a program's verdicts against its folder's verdict.
-func expectationHolds(want problems.Verdict, rs []harness.Judged) (bool, string) {
+func expectationHolds(want problems.Verdict, rs []judging.Judged) (bool, string) {
 	seen := false
 	for _, r := range rs {
 		v := r.Outcome.Verdict
@@ -210,7 +211,7 @@ func expectationHolds(want problems.Verdict, rs []harness.Judged) (bool, string)
 	return true, ""
 }
 
-func verdictCounts(rs []harness.Judged) string {
+func verdictCounts(rs []judging.Judged) string {
 	counts := map[problems.Verdict]int{}
 	for _, r := range rs {
 		counts[r.Outcome.Verdict]++

@@ -13,7 +13,9 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/judging"
+	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
@@ -23,8 +25,8 @@ import (
 type env struct {
 	root    string
 	state   string
-	builder *harness.Builder
-	runner  harness.Runner
+	builder *build.Builder
+	runner  sandbox.Runner
 	color   bool
 }
 
@@ -46,24 +48,24 @@ func newEnv(c *cli.Context) (*env, error) {
 	if state == "" {
 		state = filepath.Join(root, ".judge")
 	}
-	langs := harness.DefaultLanguages()
+	langs := build.DefaultLanguages()
 	if f := c.String("languages"); f != "" {
 		var err error
-		if langs, err = harness.LoadLanguages(f); err != nil {
+		if langs, err = build.LoadLanguages(f); err != nil {
 			return nil, usageError("%v", err)
 		}
 	}
 	e := &env{root: root, state: state,
-		builder: &harness.Builder{Cache: filepath.Join(state, "cache"), Languages: langs}}
+		builder: &build.Builder{Cache: filepath.Join(state, "cache"), Languages: langs}}
 	switch c.String("sandbox") {
 	case "auto", "supervised":
-		r, err := harness.NewRunner("")
+		r, err := sandbox.NewRunner("")
 		if err != nil {
 			return nil, cli.Exit(err.Error(), exitUsage)
 		}
 		e.runner = r
 	case "direct":
-		e.runner = harness.NewDirectRunner()
+		e.runner = sandbox.NewDirectRunner()
 	default:
 		return nil, usageError("--sandbox %q: want auto or direct", c.String("sandbox"))
 	}
@@ -153,14 +155,14 @@ func datasets(c *cli.Context, p problems.Problem) ([]problems.Dataset, error) {
 }
 
 // judge returns a Judge with the command's -j.
-func (e *env) judge(c *cli.Context) *harness.Judge {
-	return &harness.Judge{Runner: e.runner, Scratch: filepath.Join(e.state, "tmp"), Jobs: c.Int("jobs")}
+func (e *env) judge(c *cli.Context) *judging.Judge {
+	return &judging.Judge{Runner: e.runner, Scratch: filepath.Join(e.state, "tmp"), Jobs: c.Int("jobs")}
 }
 
 // build builds every submission, in order; a submission that cannot be understood
 // at all (no such file, unknown language) is a usage error.
-func (e *env) build(ctx context.Context, sources []string) ([]*harness.Program, error) {
-	progs := make([]*harness.Program, len(sources))
+func (e *env) build(ctx context.Context, sources []string) ([]*build.Program, error) {
+	progs := make([]*build.Program, len(sources))
 	names := map[string]int{}
 	for i, s := range sources {
 		if ctx.Err() != nil {

@@ -10,13 +10,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
 )
 
 func TestMain(m *testing.M) {
-	if harness.IsSupervisor() {
-		harness.Supervise()
+	if sandbox.IsSupervisor() {
+		sandbox.Supervise()
 	}
 	os.Exit(m.Run())
 }

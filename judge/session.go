@@ -11,7 +11,8 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
@@ -67,7 +68,7 @@ func newSession(ctx context.Context, st *store.Store, command string, args []str
 // judge runs the tasks, shows progress on stderr, computes diffs for WA and PE and
 // saves every finished result as it arrives, so that a crash of the judge loses no
 // finished result. Interrupted tasks are returned but not saved.
-func (s *session) judge(ctx context.Context, c *cli.Context, e *env, tasks []harness.Task) ([]harness.Judged, error) {
+func (s *session) judge(ctx context.Context, c *cli.Context, e *env, tasks []judging.Task) ([]judging.Judged, error) {
 	var ptasks []reports.Task
 	index := map[string]int{}
 	for _, t := range tasks {
@@ -84,7 +85,7 @@ func (s *session) judge(ctx context.Context, c *cli.Context, e *env, tasks []har
 	}
 	prog := reports.NewProgress(ctx, c.App.ErrWriter, tty, 5*time.Second, ptasks)
 	var saveErr error
-	results := e.judge(c).Judge(ctx, tasks, func(i int, r *harness.Judged) {
+	results := e.judge(c).Judge(ctx, tasks, func(i int, r *judging.Judged) {
 		r.Run = s.id
 		if v := r.Outcome.Verdict; (v == problems.WA || v == problems.PE) && r.Output != nil {
 			r.Diff = reports.UnifiedDiff("expected", "output", tasks[i].Dataset.Answer, r.Output, 64<<10)
@@ -122,19 +123,19 @@ func (s *session) finish(ctx context.Context, interrupted bool) {
 
 // judgeAll judges every program on every dataset of one problem without keeping a
 // history, for verify and regen.
-func judgeAll(ctx context.Context, c *cli.Context, e *env, p problems.Problem, limits problems.Limits, progs []*harness.Program, ds []problems.Dataset, keep bool) []harness.Judged {
+func judgeAll(ctx context.Context, c *cli.Context, e *env, p problems.Problem, limits problems.Limits, progs []*build.Program, ds []problems.Dataset, keep bool) []judging.Judged {
 	s, _ := newSession(ctx, nil, "", nil, "", runConfig{})
 	results, _ := s.judge(ctx, c, e, tasksFor(p, limits, progs, ds, keep, 1))
 	return results
 }
 
 // tasksFor lists every program × dataset × attempt of one problem.
-func tasksFor(p problems.Problem, limits problems.Limits, progs []*harness.Program, ds []problems.Dataset, keep bool, repeat int) []harness.Task {
-	var tasks []harness.Task
+func tasksFor(p problems.Problem, limits problems.Limits, progs []*build.Program, ds []problems.Dataset, keep bool, repeat int) []judging.Task {
+	var tasks []judging.Task
 	for _, prog := range progs {
 		for _, d := range ds {
 			for a := 0; a < repeat; a++ {
-				tasks = append(tasks, harness.Task{Problem: p, Limits: limits, Program: prog, Dataset: d, Attempt: a, KeepOutput: keep})
+				tasks = append(tasks, judging.Task{Problem: p, Limits: limits, Program: prog, Dataset: d, Attempt: a, KeepOutput: keep})
 			}
 		}
 	}
@@ -142,7 +143,7 @@ func tasksFor(p problems.Problem, limits problems.Limits, progs []*harness.Progr
 }
 
 // resultsOf strips the harness's extras.
-func resultsOf(js []harness.Judged) []problems.Result {
+func resultsOf(js []judging.Judged) []problems.Result {
 	out := make([]problems.Result, 0, len(js))
 	for _, j := range js {
 		if !j.Interrupted {

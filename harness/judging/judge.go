@@ -1,4 +1,4 @@
-package harness
+package judging
 
 import (
 	"context"
@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
 )
 
@@ -19,7 +21,7 @@ import (
 // verdict of a run is decided here and only here: resource verdicts from the
 // measurement first, then the problem's checker.
 type Judge struct {
-	Runner  Runner
+	Runner  sandbox.Runner
 	Scratch string // folder for the runs' working files; each run gets its own
 	Jobs    int    // runs at once; 0 means the number of CPUs
 }
@@ -28,7 +30,7 @@ type Judge struct {
 type Task struct {
 	Problem problems.Problem
 	Limits  problems.Limits
-	Program *Program
+	Program *build.Program
 	Dataset problems.Dataset
 	Attempt int
 	// KeepOutput keeps the answer-bearing output (stdout, or the first output file)
@@ -152,7 +154,7 @@ func (j *Judge) one(ctx context.Context, t Task) Judged {
 
 // resourceVerdict decides MLE, TLE, OLE and RTE from a measurement, in that order of
 // precedence; decided is false when the run ended normally and the checker decides.
-func resourceVerdict(m Measure, l problems.Limits) (o problems.Outcome, decided bool) {
+func resourceVerdict(m sandbox.Measure, l problems.Limits) (o problems.Outcome, decided bool) {
 	switch {
 	case m.MemoryExceeded:
 		// First: a program stuck at its memory limit is often killed by a timer.
@@ -203,8 +205,8 @@ func firstLine(s string) string {
 }
 
 // RunLimits converts a problem's limits to the runner's, for one program.
-func RunLimits(l problems.Limits, prog *Program) Limits {
-	return Limits{
+func RunLimits(l problems.Limits, prog *build.Program) sandbox.Limits {
+	return sandbox.Limits{
 		CPU: l.TimeLimit(), Wall: l.WallLimit(),
 		Memory: l.Memory << 20, Output: l.Output << 20, Processes: l.Processes,
 		AddressSpace: prog.AddressSpace,
@@ -222,30 +224,30 @@ func programEnv(home string) []string {
 
 // execute runs the task's program in a fresh scratch folder in the problem's I/O
 // mode and returns what it produced.
-func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems.Limits, t Task) (problems.Output, Measure, error) {
+func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems.Limits, t Task) (problems.Output, sandbox.Measure, error) {
 	var out problems.Output
 	if err := os.MkdirAll(j.Scratch, 0o755); err != nil {
-		return out, Measure{}, fmt.Errorf("scratch folder: %w", err)
+		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
 	}
 	dir, err := os.MkdirTemp(j.Scratch, "run-")
 	if err != nil {
-		return out, Measure{}, fmt.Errorf("scratch folder: %w", err)
+		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
 	}
 	defer os.RemoveAll(dir)
 	work := filepath.Join(dir, "work")
 	if err := os.Mkdir(work, 0o777); err != nil {
-		return out, Measure{}, fmt.Errorf("scratch folder: %w", err)
+		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
 	}
 	rl := RunLimits(limits, t.Program)
-	spec := Spec{Argv: t.Program.Argv, Dir: work, Env: programEnv(work), Limits: rl}
+	spec := sandbox.Spec{Argv: t.Program.Argv, Dir: work, Env: programEnv(work), Limits: rl}
 	stderr, err := os.Create(filepath.Join(dir, "stderr"))
 	if err != nil {
-		return out, Measure{}, fmt.Errorf("scratch folder: %w", err)
+		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
 	}
 	defer stderr.Close()
 	spec.Stderr = stderr
 
-	var m Measure
+	var m sandbox.Measure
 	switch p.Meta().IO {
 	case problems.InteractIO:
 		ia, ok := p.(problems.Interactor)
@@ -266,29 +268,29 @@ func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems
 }
 
 // runFiles runs a stdio or files-mode program.
-func (j *Judge) runFiles(ctx context.Context, p problems.Problem, ds problems.Dataset, spec Spec, dir string, out *problems.Output) (Measure, error) {
+func (j *Judge) runFiles(ctx context.Context, p problems.Problem, ds problems.Dataset, spec sandbox.Spec, dir string, out *problems.Output) (sandbox.Measure, error) {
 	fio, usesFiles := p.(problems.FileIO)
 	usesFiles = usesFiles && p.Meta().IO == problems.Files
 	stdout, err := os.Create(filepath.Join(dir, "stdout"))
 	if err != nil {
-		return Measure{}, fmt.Errorf("scratch folder: %w", err)
+		return sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
 	}
 	defer stdout.Close()
 	spec.Stdout = stdout
 	if usesFiles {
 		files, err := fio.InputFiles(ds)
 		if err != nil {
-			return Measure{}, fmt.Errorf("input files of %s: %w", ds.Name, err)
+			return sandbox.Measure{}, fmt.Errorf("input files of %s: %w", ds.Name, err)
 		}
 		for name, data := range files {
 			if err := os.WriteFile(filepath.Join(spec.Dir, filepath.Base(name)), data, 0o644); err != nil {
-				return Measure{}, fmt.Errorf("writing input file %s: %w", name, err)
+				return sandbox.Measure{}, fmt.Errorf("writing input file %s: %w", name, err)
 			}
 		}
 	} else {
 		in, err := os.Open(ds.InPath)
 		if err != nil {
-			return Measure{}, fmt.Errorf("dataset %s: %w", ds.Name, err)
+			return sandbox.Measure{}, fmt.Errorf("dataset %s: %w", ds.Name, err)
 		}
 		defer in.Close()
 		spec.Stdin = in
@@ -343,16 +345,16 @@ const interactGrace = time.Second
 
 // interact runs a program against an interactor over two pipes. Only the program's
 // CPU time is measured; the wall limit ends a deadlock.
-func interact(ctx context.Context, runner Runner, spec Spec, ia problems.Interactor, ds problems.Dataset) (problems.Outcome, Measure, error) {
+func interact(ctx context.Context, runner sandbox.Runner, spec sandbox.Spec, ia problems.Interactor, ds problems.Dataset) (problems.Outcome, sandbox.Measure, error) {
 	toSolR, toSolW, err := os.Pipe()
 	if err != nil {
-		return problems.Outcome{}, Measure{}, fmt.Errorf("interaction pipe: %w", err)
+		return problems.Outcome{}, sandbox.Measure{}, fmt.Errorf("interaction pipe: %w", err)
 	}
 	fromSolR, fromSolW, err := os.Pipe()
 	if err != nil {
 		toSolR.Close()
 		toSolW.Close()
-		return problems.Outcome{}, Measure{}, fmt.Errorf("interaction pipe: %w", err)
+		return problems.Outcome{}, sandbox.Measure{}, fmt.Errorf("interaction pipe: %w", err)
 	}
 	defer fromSolR.Close()
 	spec.Stdin, spec.Stdout = toSolR, fromSolW
