@@ -1,3 +1,5 @@
+//go:build linux
+
 package sandbox
 
 import (
@@ -22,88 +24,6 @@ import (
 	"github.com/judgehq/judge/harness/supervise"
 )
 
-// Limits are the resource limits of one run.
-type Limits struct {
-	CPU       time.Duration // CPU time (user + system)
-	Wall      time.Duration // elapsed time; 0 means 2 × CPU + 1 s
-	Memory    int64         // bytes; 0 means no limit
-	Output    int64         // bytes per output stream or file; 0 means no limit
-	Processes int64         // processes and threads at once; 0 means no limit
-	// AddressSpace applies RLIMIT_AS = Memory when no memory cgroup is available.
-	// Runtimes that reserve large virtual memory (Go, Java) must run without it.
-	AddressSpace bool
-}
-
-// WallLimit returns the wall-clock limit with its default applied.
-func (l Limits) WallLimit() time.Duration {
-	if l.Wall > 0 {
-		return l.Wall
-	}
-	return 2*l.CPU + time.Second
-}
-
-// Spec is one process to run.
-type Spec struct {
-	Argv   []string // Argv[0] must be an absolute path
-	Dir    string   // working directory; "" keeps the judge's
-	Env    []string
-	Stdin  *os.File // nil: /dev/null
-	Stdout *os.File // nil: /dev/null
-	Stderr *os.File // nil: /dev/null
-	Limits Limits
-}
-
-// Measure is what one run consumed and how it ended.
-type Measure struct {
-	CPU       time.Duration `json:"cpu"`
-	Wall      time.Duration `json:"wall"`
-	PeakKiB   int64         `json:"peak_kib"`
-	PeakExact bool          `json:"peak_exact"` // false: an upper bound (no cgroup)
-	ExitCode  int           `json:"exit_code"`  // -1 when killed by a signal
-	Signal    string        `json:"signal,omitempty"`
-	// TimedOut: the wall limit ran out. CPUExceeded: the CPU limit did (or SIGXCPU).
-	TimedOut    bool `json:"timed_out,omitempty"`
-	CPUExceeded bool `json:"cpu_exceeded,omitempty"`
-	// MemoryExceeded: the memory cgroup killed a process or refused memory.
-	MemoryExceeded bool `json:"memory_exceeded,omitempty"`
-	// OutputExceeded: a write went past the output limit (SIGXFSZ).
-	OutputExceeded bool `json:"output_exceeded,omitempty"`
-	// Canceled: the caller's context ended the run.
-	Canceled bool `json:"canceled,omitempty"`
-}
-
-// Runner starts processes under limits. Implementations differ in how strongly the
-// limits hold; Guarantees says which hold.
-type Runner interface {
-	Run(ctx context.Context, spec Spec) (Measure, error)
-	Guarantees() Guarantees
-	// Close releases what the runner keeps between runs (pooled cgroups).
-	Close() error
-}
-
-// Guarantees describes what a runner enforces on this machine, for `judge doctor`.
-type Guarantees struct {
-	Backend       string `json:"backend"`         // "supervised+cgroup-v1", "supervised", "direct"
-	Supervisor    string `json:"supervisor"`      // the binary that supervises runs ("" for direct)
-	LimitsAtStart bool   `json:"limits_at_start"` // rlimits hold from the first instruction
-	MemoryLimit   string `json:"memory_limit"`
-	PeakMemory    string `json:"peak_memory"`
-	ProcessLimit  string `json:"process_limit"`
-	TreeKill      string `json:"tree_kill"`
-	CgroupError   string `json:"cgroup_error,omitempty"` // why no cgroup is used
-}
-
-// supervisorEnv carries the supervisor's configuration into the re-executed judge.
-const supervisorEnv = supervise.Env
-
-// IsSupervisor reports whether this process was started as a run's supervisor. The
-// supervise package normally takes over in its init, before main; a main (or a test
-// binary's TestMain) may still check and call Supervise, which never returns.
-func IsSupervisor() bool { return supervise.Active() }
-
-// Supervise runs the supervisor; it never returns.
-func Supervise() { supervise.Main() }
-
 // rlimitsFor turns limits into rlimits (all but RLIMIT_AS).
 func rlimitsFor(l Limits) []supervise.Rlimit {
 	rl := []supervise.Rlimit{{Resource: unix.RLIMIT_CORE}}
@@ -124,11 +44,6 @@ func rlimitsFor(l Limits) []supervise.Rlimit {
 		supervise.Rlimit{Resource: unix.RLIMIT_NOFILE, Cur: 1024, Max: 1024})
 	return rl
 }
-
-// SupervisorName is the file name of the stand-alone supervisor binary
-// (harness/supervise/cmd/judge-supervisor) that the judge prefers when it lies beside
-// the judge's own binary.
-const SupervisorName = "judge-supervisor"
 
 // NewRunner returns the strongest runner this machine supports: the supervisor with
 // a cgroup when one can be made, else the supervisor with rlimits alone. self is the
@@ -218,7 +133,7 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 	cmd := &exec.Cmd{
 		Path:        r.self,
 		Args:        []string{"judge-supervisor"},
-		Env:         []string{supervisorEnv + "=" + string(blob), "GOGC=off"},
+		Env:         []string{supervise.Env + "=" + string(blob), "GOGC=off"},
 		Stdin:       spec.Stdin,
 		Stdout:      spec.Stdout,
 		Stderr:      spec.Stderr,
