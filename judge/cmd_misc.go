@@ -49,7 +49,7 @@ func problemsCommand() *cli.Command {
 					counts = append(counts, fmt.Sprintf("%s %d", g, len(ds)))
 				}
 				rows = append(rows, []string{m.Slug, m.Title, string(m.Kind), string(m.IO),
-					strconv.FormatFloat(m.Limits.Time, 'g', -1, 64) + " s", strings.Join(counts, ", "), m.Reference})
+					strconv.FormatFloat(m.Limits.Time.Seconds(), 'g', -1, 64) + " s", strings.Join(counts, ", "), m.Reference})
 			}
 			return reports.WriteTable(c.App.Writer, reports.ASCII, []reports.Column{{Name: "problem"}, {Name: "title"},
 				{Name: "kind"}, {Name: "io"}, {Name: "cpu limit", Numeric: true}, {Name: "datasets"}, {Name: "reference"}}, rows)

@@ -20,9 +20,9 @@ func jobsFlag() cli.Flag {
 
 func limitFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.Float64Flag{Name: "time-limit", Aliases: []string{"t"}, Usage: "CPU seconds per dataset, overriding problem.yaml (wall becomes 2 × this + 1)"},
-		&cli.Float64Flag{Name: "wall-limit", Usage: "wall-clock seconds per dataset, overriding problem.yaml and the 2 × CPU + 1 default"},
-		&cli.Int64Flag{Name: "memory-limit", Aliases: []string{"m"}, Usage: "MiB per run, overriding problem.yaml"},
+		&cli.StringFlag{Name: "time-limit", Aliases: []string{"t"}, Usage: "CPU time per dataset, overriding problem.yaml: seconds (2, 1.5) or a duration (1s, 500ms); without --wall-limit the wall limit becomes its default, 2 × this + 1 s"},
+		&cli.StringFlag{Name: "wall-limit", Usage: "wall-clock time per dataset, overriding problem.yaml and the 2 × CPU + 1 s default: seconds (10) or a duration (10s)"},
+		&cli.StringFlag{Name: "memory-limit", Aliases: []string{"m"}, Usage: "memory per run, overriding problem.yaml: MiB (256) or a size (256MiB, 1GiB)"},
 		&cli.StringSliceFlag{Name: "group", Aliases: []string{"g"}, Usage: "dataset group to judge (repeatable; default: the problem's groups, usually sample and secret)"},
 	}
 }

@@ -125,21 +125,42 @@ func (e *env) problem(c *cli.Context, name string) (problems.Problem, problems.L
 	if err != nil {
 		return nil, problems.Limits{}, usageError("%v", err)
 	}
-	l := p.Meta().Limits
-	if c.IsSet("time-limit") {
-		l.Time = c.Float64("time-limit")
-		l.Wall = 0
+	o, err := limitOverrides(c)
+	if err != nil {
+		return nil, problems.Limits{}, err
 	}
-	if c.IsSet("wall-limit") {
-		l.Wall = c.Float64("wall-limit")
-	}
-	if c.IsSet("memory-limit") {
-		l.Memory = c.Int64("memory-limit")
-	}
+	l := o.Apply(p.Meta().Limits)
 	if l.Time <= 0 || l.Memory <= 0 || l.Wall < 0 {
-		return nil, l, usageError("limits must be positive (time %v s, wall %v s, memory %d MiB)", l.Time, l.Wall, l.Memory)
+		return nil, l, usageError("limits must be positive (time %v, wall %v, memory %v)", l.Time, l.Wall, l.Memory)
 	}
 	return p, l, nil
+}
+
+// limitOverrides reads --time-limit, --wall-limit and --memory-limit.
+func limitOverrides(c *cli.Context) (problems.LimitOverrides, error) {
+	var o problems.LimitOverrides
+	for _, name := range []string{"time-limit", "wall-limit"} {
+		if !c.IsSet(name) {
+			continue
+		}
+		d, err := problems.ParseSeconds(c.String(name))
+		if err != nil {
+			return o, usageError("--%s: %v", name, err)
+		}
+		if name == "time-limit" {
+			o.Time = &d
+		} else {
+			o.Wall = &d
+		}
+	}
+	if c.IsSet("memory-limit") {
+		m, err := problems.ParseSize(c.String("memory-limit"))
+		if err != nil {
+			return o, usageError("--memory-limit: %v", err)
+		}
+		o.Memory = &m
+	}
+	return o, nil
 }
 
 // datasets loads the datasets of the groups named by --group (default groups when none).

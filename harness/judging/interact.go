@@ -32,7 +32,7 @@ func interact(ctx context.Context, runner sandbox.Runner, spec sandbox.Spec, ia 
 	spec.Stdin, spec.Stdout = toSolR, fromSolW
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	limited := &cappedReader{r: fromSolR, left: spec.Limits.Output, stop: stop}
+	limited := &cappedReader{r: fromSolR, left: spec.Limits.Output.Bytes(), stop: stop}
 	var outcome problems.Outcome
 	finished := make(chan struct{})
 	go func() {

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
 )
@@ -21,15 +20,6 @@ func answerOutput(p problems.Problem, ds problems.Dataset, out problems.Output) 
 		}
 	}
 	return out.Stdout
-}
-
-// RunLimits converts a problem's limits to the runner's, for one program.
-func RunLimits(l problems.Limits, prog *build.Program) sandbox.Limits {
-	return sandbox.Limits{
-		CPU: l.TimeLimit(), Wall: l.WallLimit(),
-		Memory: l.Memory << 20, Output: l.Output << 20, Processes: l.Processes,
-		AddressSpace: prog.AddressSpace,
-	}
 }
 
 // programEnv is the environment a submission runs with.
@@ -57,8 +47,7 @@ func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems
 	if err := os.Mkdir(work, 0o777); err != nil {
 		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
 	}
-	rl := RunLimits(limits, t.Program)
-	spec := sandbox.Spec{Argv: t.Program.Argv, Dir: work, Env: programEnv(work), Limits: rl}
+	spec := sandbox.Spec{Argv: t.Program.Argv, Dir: work, Env: programEnv(work), Limits: limits, AddressSpace: t.Program.AddressSpace}
 	stderr, err := os.Create(filepath.Join(dir, "stderr"))
 	if err != nil {
 		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
@@ -118,7 +107,7 @@ func (j *Judge) runFiles(ctx context.Context, p problems.Problem, ds problems.Da
 	if err != nil {
 		return m, err
 	}
-	limit := spec.Limits.Output
+	limit := spec.Limits.Output.Bytes()
 	if out.Stdout, err = readCapped(stdout.Name(), limit); err != nil {
 		return m, err
 	}

@@ -56,13 +56,13 @@ func resourceVerdict(m sandbox.Measure, l problems.Limits) (o problems.Outcome, 
 	switch {
 	case m.MemoryExceeded:
 		// First: a program stuck at its memory limit is often killed by a timer.
-		return problems.Rejected(problems.MLE, "memory limit %d MiB exceeded (peak %d KiB)", l.Memory, m.PeakKiB), true
+		return problems.Rejected(problems.MLE, "memory limit %d MiB exceeded (peak %d KiB)", l.Memory.MiB(), m.PeakKiB), true
 	case m.TimedOut:
 		return problems.Rejected(problems.TLE, "wall time limit %s exceeded", l.WallLimit()), true
 	case m.CPUExceeded:
-		return problems.Rejected(problems.TLE, "CPU time %s over the %s limit", ms(m.CPU), l.TimeLimit()), true
+		return problems.Rejected(problems.TLE, "CPU time %s over the %s limit", ms(m.CPU), l.Time), true
 	case m.OutputExceeded:
-		return problems.Rejected(problems.OLE, "output limit %d MiB exceeded", l.Output), true
+		return problems.Rejected(problems.OLE, "output limit %d MiB exceeded", l.Output.MiB()), true
 	case m.Signal != "":
 		return problems.Rejected(problems.RTE, "killed by %s", m.Signal), true
 	case m.ExitCode != 0:

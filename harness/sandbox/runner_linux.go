@@ -22,23 +22,24 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/judgehq/judge/harness/supervise"
+	"github.com/judgehq/judge/problems"
 )
 
 // rlimitsFor turns limits into rlimits (all but RLIMIT_AS).
-func rlimitsFor(l Limits) []supervise.Rlimit {
+func rlimitsFor(l problems.Limits) []supervise.Rlimit {
 	rl := []supervise.Rlimit{{Resource: unix.RLIMIT_CORE}}
-	if l.CPU > 0 {
+	if l.Time > 0 {
 		// A backstop only: the watchdog ends a program at the limit itself. The
 		// margin covers the supervisor's own start and the watchdog's poll.
-		secs := uint64(math.Ceil(l.CPU.Seconds())) + 1
+		secs := uint64(math.Ceil(l.Time.Seconds())) + 1
 		rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_CPU, Cur: secs, Max: secs + 1})
 	}
 	if l.Output > 0 {
-		rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_FSIZE, Cur: uint64(l.Output), Max: uint64(l.Output)})
+		rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_FSIZE, Cur: uint64(l.Output.Bytes()), Max: uint64(l.Output.Bytes())})
 	}
 	stack := uint64(unix.RLIM_INFINITY)
 	if l.Memory > 0 {
-		stack = uint64(l.Memory)
+		stack = uint64(l.Memory.Bytes())
 	}
 	rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_STACK, Cur: stack, Max: stack},
 		supervise.Rlimit{Resource: unix.RLIMIT_NOFILE, Cur: 1024, Max: 1024})
@@ -110,7 +111,7 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 	var cg *cgroup
 	if r.cg != nil {
 		var err error
-		if cg, err = r.cg.acquire(spec.Limits.Memory, spec.Limits.Processes); err != nil {
+		if cg, err = r.cg.acquire(spec.Limits.Memory.Bytes(), int64(spec.Limits.Processes)); err != nil {
 			return Measure{}, fmt.Errorf("creating the run's cgroup: %w", err)
 		}
 		defer r.cg.release(cg)
@@ -118,8 +119,8 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 	cfg := supervise.Config{Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, Rlimits: rlimitsFor(spec.Limits)}
 	if cg != nil {
 		cfg.Procs = cg.procsFiles()
-	} else if spec.Limits.AddressSpace && spec.Limits.Memory > 0 {
-		cfg.AS = uint64(spec.Limits.Memory)
+	} else if spec.AddressSpace && spec.Limits.Memory > 0 {
+		cfg.AS = uint64(spec.Limits.Memory.Bytes())
 	}
 	blob, err := json.Marshal(cfg)
 	if err != nil {
@@ -183,11 +184,11 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 		if peak, ok := cg.peakKiB(); ok {
 			m.PeakKiB, m.PeakExact = peak, true
 		}
-		m.MemoryExceeded = m.ExitCode != 0 && cg.memoryExceeded(spec.Limits.Memory)
+		m.MemoryExceeded = m.ExitCode != 0 && cg.memoryExceeded(spec.Limits.Memory.Bytes())
 	} else {
 		m.PeakExact = m.PeakKiB > rep.MaxRSS
 	}
-	if spec.Limits.CPU > 0 && m.CPU > spec.Limits.CPU {
+	if spec.Limits.Time > 0 && m.CPU > spec.Limits.Time {
 		m.CPUExceeded = true
 	}
 	return m, nil
@@ -256,7 +257,7 @@ const clockTicks = 100
 // e.g. a cgroup) at the end, and fills in m from the exit status. cpuOffset returns
 // CPU time the process spent before it became the program (the supervisor's), when
 // known.
-func startAndWait(ctx context.Context, cmd *exec.Cmd, l Limits, m *Measure, afterStart, killExtra func(), cpuOffset func() time.Duration) error {
+func startAndWait(ctx context.Context, cmd *exec.Cmd, l problems.Limits, m *Measure, afterStart, killExtra func(), cpuOffset func() time.Duration) error {
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("starting %s: %w", cmd.Path, err)
@@ -268,7 +269,7 @@ func startAndWait(ctx context.Context, cmd *exec.Cmd, l Limits, m *Measure, afte
 	timer := time.NewTimer(l.WallLimit())
 	defer timer.Stop()
 	var poll <-chan time.Time
-	if l.CPU > 0 {
+	if l.Time > 0 {
 		ticker := time.NewTicker(cpuPoll)
 		defer ticker.Stop()
 		poll = ticker.C
@@ -284,7 +285,7 @@ wait:
 		case waitErr = <-done:
 			break wait
 		case <-poll:
-			if cpu, ok := processCPU(pid); ok && cpu-cpuOffset() > l.CPU {
+			if cpu, ok := processCPU(pid); ok && cpu-cpuOffset() > l.Time {
 				m.CPUExceeded = true
 				kill()
 				waitErr = <-done
@@ -324,7 +325,7 @@ wait:
 			m.OutputExceeded = true
 		}
 	}
-	if l.CPU > 0 && m.CPU > l.CPU {
+	if l.Time > 0 && m.CPU > l.Time {
 		m.CPUExceeded = true
 	}
 	return nil
@@ -353,8 +354,8 @@ func (directRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 		for _, r := range rlimitsFor(spec.Limits) {
 			_ = unix.Prlimit(cmd.Process.Pid, r.Resource, &unix.Rlimit{Cur: r.Cur, Max: r.Max}, nil)
 		}
-		if spec.Limits.AddressSpace && spec.Limits.Memory > 0 {
-			lim := uint64(spec.Limits.Memory)
+		if spec.AddressSpace && spec.Limits.Memory > 0 {
+			lim := uint64(spec.Limits.Memory.Bytes())
 			_ = unix.Prlimit(cmd.Process.Pid, unix.RLIMIT_AS, &unix.Rlimit{Cur: lim, Max: lim}, nil)
 		}
 	}, func() {}, func() time.Duration { return 0 })

@@ -12,27 +12,8 @@ import (
 	"time"
 
 	"github.com/judgehq/judge/harness/supervise"
+	"github.com/judgehq/judge/problems"
 )
-
-// Limits are the resource limits of one run.
-type Limits struct {
-	CPU       time.Duration // CPU time (user + system)
-	Wall      time.Duration // elapsed time; 0 means 2 × CPU + 1 s
-	Memory    int64         // bytes; 0 means no limit
-	Output    int64         // bytes per output stream or file; 0 means no limit
-	Processes int64         // processes and threads at once; 0 means no limit
-	// AddressSpace applies RLIMIT_AS = Memory when no memory cgroup is available.
-	// Runtimes that reserve large virtual memory (Go, Java) must run without it.
-	AddressSpace bool
-}
-
-// WallLimit returns the wall-clock limit with its default applied.
-func (l Limits) WallLimit() time.Duration {
-	if l.Wall > 0 {
-		return l.Wall
-	}
-	return 2*l.CPU + time.Second
-}
 
 // Spec is one process to run.
 type Spec struct {
@@ -42,7 +23,13 @@ type Spec struct {
 	Stdin  *os.File // nil: /dev/null
 	Stdout *os.File // nil: /dev/null
 	Stderr *os.File // nil: /dev/null
-	Limits Limits
+	// Limits are the run's limits (0 fields: no limit; Wall 0: the default, see
+	// problems.Limits.WallLimit).
+	Limits problems.Limits
+	// AddressSpace applies RLIMIT_AS = Limits.Memory when no memory cgroup is
+	// available. Runtimes that reserve large virtual memory (Go, Java) must run
+	// without it.
+	AddressSpace bool
 }
 
 // Measure is what one run consumed and how it ended.
