@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"github.com/judgehq/judge/harness/contest"
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/store"
+	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
 	"github.com/judgehq/judge/reports"
@@ -66,7 +66,7 @@ type contestPlan struct {
 	datasets [][]problems.Dataset
 	// progs[i][entrant] is the entrant's program for problem i (absent: no entry).
 	progs []map[string]*build.Program
-	cfg   runConfig
+	cfg   workflow.RunConfig
 }
 
 func planContest(ctx context.Context, e *env, file string) (*contestPlan, error) {
@@ -75,7 +75,7 @@ func planContest(ctx context.Context, e *env, file string) (*contestPlan, error)
 		return nil, usageError("%v", err)
 	}
 	plan := &contestPlan{def: def}
-	plan.cfg = runConfig{File: file, Name: def.Name, Rule: def.Standings, Entrants: def.EntrantNames()}
+	plan.cfg = workflow.RunConfig{File: file, Name: def.Name, Rule: def.Standings, Entrants: def.EntrantNames()}
 	for _, cp := range def.Problems {
 		name := cp.Slug
 		if name == "" {
@@ -126,23 +126,11 @@ func planContest(ctx context.Context, e *env, file string) (*contestPlan, error)
 
 // tasks lists every job of the contest not already in done.
 func (plan *contestPlan) tasks(done map[store.Key]bool) []judging.Task {
-	var tasks []judging.Task
+	entries := make([]workflow.Entry, len(plan.problems))
 	for i, p := range plan.problems {
-		slug := p.Meta().Slug
-		for _, name := range plan.cfg.Entrants {
-			prog, ok := plan.progs[i][name]
-			if !ok {
-				continue
-			}
-			for _, d := range plan.datasets[i] {
-				if done[store.Key{Problem: slug, Submission: name, Dataset: d.Name}] {
-					continue
-				}
-				tasks = append(tasks, judging.Task{Problem: p, Limits: plan.limits[i], Program: prog, Dataset: d})
-			}
-		}
+		entries[i] = workflow.Entry{Problem: p, Limits: plan.limits[i], Datasets: plan.datasets[i], Programs: plan.progs[i]}
 	}
-	return tasks
+	return workflow.Plan(entries, plan.cfg.Entrants, done)
 }
 
 func runContest(c *cli.Context, e *env, file string) error {
@@ -160,71 +148,35 @@ func runContest(c *cli.Context, e *env, file string) error {
 		return err
 	}
 	defer st.Close()
-	var s *session
+	var s *workflow.Session
 	done := map[store.Key]bool{}
 	if id := c.String("resume"); id != "" {
-		run, err := st.Run(ctx, id)
-		if err != nil {
+		if s, done, err = workflow.Resume(ctx, st, id, "contest", plan.def.Name); err != nil {
 			return usageError("--resume %s: %v", id, err)
 		}
-		if run.Command != "contest" || run.Contest != plan.def.Name {
-			return usageError("--resume %s: that run is %q %q, not contest %q", id, run.Command, run.Contest, plan.def.Name)
-		}
-		if done, err = st.Done(ctx, run.ID); err != nil {
-			return usageError("--resume %s: %v", id, err)
-		}
-		if err := st.SetStatus(ctx, run.ID, store.StatusRunning); err != nil {
-			return usageError("--resume %s: %v", id, err)
-		}
-		s = &session{id: run.ID, store: st}
 	} else if s, err = newSession(ctx, st, "contest", c.Args().Slice(), plan.def.Name, plan.cfg); err != nil {
 		return err
 	}
 	tasks := plan.tasks(done)
-	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done)\n", plan.def.Name, s.id, len(tasks), len(done))
-	results, err := s.judge(ctx, c, e, tasks)
+	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done)\n", plan.def.Name, s.ID, len(tasks), len(done))
+	results, err := judgeTasks(ctx, c, e, s, tasks)
 	interrupted := ctx.Err() != nil
-	s.finish(ctx, interrupted)
+	_ = s.Finish(ctx, interrupted)
 	if err != nil {
 		return err
 	}
 	if interrupted {
-		finished := len(resultsOf(results))
+		finished := len(workflow.Results(results))
 		return failed("interrupted: %d of %d jobs finished and saved; continue with: judge contest %s --resume %s",
-			finished, len(tasks), file, s.id)
+			finished, len(tasks), file, s.ID)
 	}
-	return renderStored(context.WithoutCancel(ctx), c, e, st, s.id, true)
-}
-
-// loadReport rebuilds the report of a stored run from its configuration and results.
-func loadReport(ctx context.Context, st *store.Store, id string) (store.Run, runConfig, reports.Report, error) {
-	var cfg runConfig
-	run, err := st.Run(ctx, id)
-	if err != nil {
-		return run, cfg, reports.Report{}, err
-	}
-	if err := json.Unmarshal(run.Config, &cfg); err != nil {
-		return run, cfg, reports.Report{}, fmt.Errorf("run %s: stored configuration: %w", run.ID, err)
-	}
-	results, err := st.Results(ctx, run.ID)
-	if err != nil {
-		return run, cfg, reports.Report{}, err
-	}
-	rule := reports.StandingsRule(reports.ICPC)
-	if cfg.Rule != "" {
-		if rule, err = reports.ParseStandingsRule(cfg.Rule); err != nil {
-			return run, cfg, reports.Report{}, err
-		}
-	}
-	rep := reports.Build(reports.Input{Run: run.ID, Contest: cfg.Name, Generated: run.Started, Rule: rule,
-		Problems: cfg.Problems, Entrants: cfg.Entrants, Results: results, ChallengeLog: cfg.ChallengeLog})
-	return run, cfg, rep, nil
+	return renderStored(context.WithoutCancel(ctx), c, e, st, s.ID, true)
 }
 
 // renderStored prints a stored run's tables and writes its report folder; the
 // contest and report commands both use it, so a re-rendered run prints the same.
 func renderStored(ctx context.Context, c *cli.Context, e *env, st *store.Store, id string, write bool) error {
-	run, cfg, rep, err := loadReport(ctx, st, id)
+	run, cfg, rep, err := workflow.LoadReport(ctx, st, id)
 	if err != nil {
 		return usageError("%v", err)
 	}
@@ -251,7 +203,7 @@ func renderStored(ctx context.Context, c *cli.Context, e *env, st *store.Store, 
 
 // renderTables prints a run as its command printed it: a contest's rankings and
 // standings, or a run's per-dataset tables and ranking.
-func renderTables(w io.Writer, run store.Run, cfg runConfig, rep reports.Report, color bool) error {
+func renderTables(w io.Writer, run store.Run, cfg workflow.RunConfig, rep reports.Report, color bool) error {
 	if run.Command != "contest" && len(cfg.Problems) == 1 {
 		return printRunTables(w, cfg.Problems[0], cfg.Entrants, rep.Results, cfg.Details, color)
 	}

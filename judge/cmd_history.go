@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/judgehq/judge/harness/store"
+	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
 )
@@ -132,20 +133,20 @@ func compare(c *cli.Context, e *env, p problems.Problem, limits problems.Limits)
 			return usageError("--against %s: that run has no results for %s", run.ID, meta.Slug)
 		}
 	}
-	cfg := runConfig{Problems: []problems.Meta{meta}, Entrants: names(progs)}
+	cfg := workflow.RunConfig{Problems: []problems.Meta{meta}, Entrants: workflow.Names(progs)}
 	s, err := newSession(ctx, st, "compare", c.Args().Slice(), "", cfg)
 	if err != nil {
 		return err
 	}
-	results, err := s.judge(ctx, c, e, tasksFor(p, limits, progs, ds, false, c.Int("repeat")))
-	s.finish(ctx, ctx.Err() != nil)
+	results, err := judgeTasks(ctx, c, e, s, workflow.Tasks(p, limits, progs, ds, false, c.Int("repeat")))
+	_ = s.Finish(ctx, ctx.Err() != nil)
 	if err != nil {
 		return err
 	}
 	if ctx.Err() != nil {
-		return failed("interrupted (run %s)", s.id)
+		return failed("interrupted (run %s)", s.ID)
 	}
-	now := resultsOf(results)
+	now := workflow.Results(results)
 	w := c.App.Writer
 	if was != nil {
 		return againstRun(w, meta.Slug, was, now, e.color)
@@ -161,7 +162,7 @@ func compare(c *cli.Context, e *env, p problems.Problem, limits problems.Limits)
 	if err := write(w, m, sums, e.color); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "run %s, %d repeat(s) per dataset\n", s.id, c.Int("repeat"))
+	fmt.Fprintf(w, "run %s, %d repeat(s) per dataset\n", s.ID, c.Int("repeat"))
 	return nil
 }
 

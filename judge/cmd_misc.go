@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
 	"github.com/judgehq/judge/reports"
@@ -35,9 +36,9 @@ func problemsCommand() *cli.Command {
 					continue
 				}
 				m := p.Meta()
-				groups, err := allGroups(p)
+				groups, err := workflow.AllGroups(p)
 				if err != nil {
-					return err
+					return usageError("%v", err)
 				}
 				var counts []string
 				for _, g := range groups {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
 )
@@ -58,9 +58,9 @@ Examples:
 			}
 			sources := c.Args().Slice()[1:]
 			if len(sources) == 0 {
-				sols, err := listSolutions(e.root, p.Meta())
+				sols, err := workflow.Solutions(e.root, p.Meta())
 				if err != nil {
-					return err
+					return usageError("%v", err)
 				}
 				for _, s := range sols {
 					sources = append(sources, relPath(s.Path))
@@ -77,7 +77,7 @@ Examples:
 				return err
 			}
 			defer st.Close()
-			cfg := runConfig{Problems: []problems.Meta{p.Meta()}, Entrants: names(progs), Details: c.Bool("details")}
+			cfg := workflow.RunConfig{Problems: []problems.Meta{p.Meta()}, Entrants: workflow.Names(progs), Details: c.Bool("details")}
 			if p.Meta().Score.Ranking == problems.RankPenalty {
 				cfg.ChallengeLog = []string{p.Meta().Slug}
 			}
@@ -85,35 +85,27 @@ Examples:
 			if err != nil {
 				return err
 			}
-			results, err := s.judge(ctx, c, e, tasksFor(p, limits, progs, ds, false, 1))
-			s.finish(ctx, ctx.Err() != nil)
+			results, err := judgeTasks(ctx, c, e, s, workflow.Tasks(p, limits, progs, ds, false, 1))
+			_ = s.Finish(ctx, ctx.Err() != nil)
 			if err != nil {
 				return err
 			}
 			if ctx.Err() != nil {
-				rows := resultsOf(results)
+				rows := workflow.Results(results)
 				if err := printRunTables(c.App.Writer, p.Meta(), cfg.Entrants, rows, cfg.Details, e.color); err != nil {
 					return err
 				}
-				return failed("interrupted: the results above are those finished before the interrupt (run %s)", s.id)
+				return failed("interrupted: the results above are those finished before the interrupt (run %s)", s.ID)
 			}
-			if err := renderStored(ctx, c, e, st, s.id, true); err != nil {
+			if err := renderStored(ctx, c, e, st, s.ID, true); err != nil {
 				return err
 			}
 			if !c.Bool("json") {
-				fmt.Fprintf(c.App.Writer, "run %s (judge report %s shows it again)\n", s.id, s.id)
+				fmt.Fprintf(c.App.Writer, "run %s (judge report %s shows it again)\n", s.ID, s.ID)
 			}
 			return nil
 		}),
 	}
-}
-
-func names(progs []*build.Program) []string {
-	out := make([]string, len(progs))
-	for i, p := range progs {
-		out[i] = p.Name
-	}
-	return out
 }
 
 // printRunTables prints per-dataset figures (one table per submission with

@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"sort"
-	"strings"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -17,6 +14,7 @@ import (
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/harness/store"
+	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
 )
@@ -183,24 +181,12 @@ func (e *env) judge(c *cli.Context) *judging.Judge {
 // build builds every submission, in order; a submission that cannot be understood
 // at all (no such file, unknown language) is a usage error.
 func (e *env) build(ctx context.Context, sources []string) ([]*build.Program, error) {
-	progs := make([]*build.Program, len(sources))
-	names := map[string]int{}
-	for i, s := range sources {
-		if ctx.Err() != nil {
-			return nil, failed("interrupted while building the submissions; nothing was judged")
-		}
-		p, err := e.builder.Build(ctx, s)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, failed("interrupted while building the submissions; nothing was judged")
-			}
-			return nil, usageError("%v", err)
-		}
-		if n := names[p.Name]; n > 0 {
-			p.Name = fmt.Sprintf("%s#%d", p.Name, n+1)
-		}
-		names[p.Name]++
-		progs[i] = p
+	progs, err := workflow.Build(ctx, e.builder, sources)
+	if ctx.Err() != nil {
+		return nil, failed("interrupted while building the submissions; nothing was judged")
+	}
+	if err != nil {
+		return nil, usageError("%v", err)
 	}
 	return progs, nil
 }
@@ -209,72 +195,6 @@ func (e *env) build(ctx context.Context, sources []string) ([]*build.Program, er
 // judge at once.
 func signalContext(parent context.Context) (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
-}
-
-// solution is a program under solutions/SLUG/ with the verdict its folder names.
-type solution struct {
-	Path     string
-	Expected problems.Verdict
-}
-
-// listSolutions finds the programs under solutions/SLUG/: every folder directly
-// there is a Go main expected AC, except verdict folders (wrong_answer/, …) whose
-// entries are programs expected to get that verdict, and internal/ or hidden folders.
-// The reference comes first, then the others in name order.
-func listSolutions(root string, meta problems.Meta) ([]solution, error) {
-	dir := registry.SolutionsDir(root, meta.Slug)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, usageError("solutions of %s: %v", meta.Slug, err)
-	}
-	var out []solution
-	for _, e := range entries {
-		name := e.Name()
-		path := filepath.Join(dir, name)
-		if skipEntry(name) {
-			continue
-		}
-		if v, ok := problems.ParseVerdict(name); ok && e.IsDir() && v != problems.AC {
-			inner, err := os.ReadDir(path)
-			if err != nil {
-				return nil, usageError("%s: %v", path, err)
-			}
-			for _, f := range inner {
-				if skipEntry(f.Name()) || (!f.IsDir() && isDoc(f.Name())) {
-					continue
-				}
-				out = append(out, solution{Path: filepath.Join(path, f.Name()), Expected: v})
-			}
-			continue
-		}
-		if e.IsDir() || !isDoc(name) {
-			out = append(out, solution{Path: path, Expected: problems.AC})
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		ri := filepath.Base(out[i].Path) == meta.Reference && out[i].Expected == problems.AC
-		rj := filepath.Base(out[j].Path) == meta.Reference && out[j].Expected == problems.AC
-		if ri != rj {
-			return ri
-		}
-		if (out[i].Expected == problems.AC) != (out[j].Expected == problems.AC) {
-			return out[i].Expected == problems.AC
-		}
-		return out[i].Path < out[j].Path
-	})
-	return out, nil
-}
-
-func skipEntry(name string) bool {
-	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "internal" || name == "testdata"
-}
-
-func isDoc(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".md", ".txt", ".yaml", ".yml", ".json", "":
-		return true
-	}
-	return false
 }
 
 // relPath shows path relative to the current folder when that is shorter.
