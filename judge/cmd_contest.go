@@ -205,7 +205,7 @@ func renderStored(ctx context.Context, c *cli.Context, e *env, st *store.Store, 
 // standings, or a run's per-dataset tables and ranking.
 func renderTables(w io.Writer, run store.Run, cfg workflow.RunConfig, rep reports.Report, color bool) error {
 	if run.Command != "contest" && len(cfg.Problems) == 1 {
-		return printRunTables(w, cfg.Problems[0], cfg.Entrants, rep.Results, cfg.Details, color)
+		return reports.WriteRunTables(w, cfg.Problems[0], cfg.Entrants, rep.Results, cfg.Details, color)
 	}
 	if cfg.Name != "" {
 		fmt.Fprintf(w, "%s (run %s)\n\n", cfg.Name, run.ID)

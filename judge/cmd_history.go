@@ -35,7 +35,7 @@ func historyCommand() *cli.Command {
 					what = strings.Join(r.Args, " ")
 				}
 				rows = append(rows, []string{r.ID, r.Started.Local().Format("2006-01-02 15:04:05"), r.Command,
-					clip(what, 60), r.Status, strconv.Itoa(r.Results)})
+					reports.Clip(what, 60), r.Status, strconv.Itoa(r.Results)})
 			}
 			return reports.WriteTable(c.App.Writer, reports.ASCII, []reports.Column{{Name: "run"}, {Name: "started"},
 				{Name: "command"}, {Name: "contest or arguments"}, {Name: "status"}, {Name: "results", Numeric: true}}, rows)

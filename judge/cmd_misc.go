@@ -231,7 +231,7 @@ func toolVersion(tool string) string {
 		out, err := exec.Command(tool, flag).CombinedOutput()
 		if err == nil {
 			line, _, _ := strings.Cut(string(bytes.TrimSpace(out)), "\n")
-			return clip(line, 60)
+			return reports.Clip(line, 60)
 		}
 	}
 	return "found"

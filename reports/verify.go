@@ -3,7 +3,6 @@ package reports
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/judgehq/judge/problems"
 )
@@ -26,24 +25,17 @@ func WriteVerifyTable(w io.Writer, datasets int, rows []VerifyRow) error {
 		if !r.OK {
 			status = "FAIL"
 		}
-		table = append(table, []string{r.Program, string(r.Expected), verdictFirstTally(r.Results), status})
+		table = append(table, []string{r.Program, string(r.Expected), resultTally(r.Results), status})
 	}
 	return WriteTable(w, ASCII, []Column{{Name: "program"}, {Name: "expected"},
 		{Name: fmt.Sprintf("verdicts on %d datasets", datasets)}, {Name: "status"}}, table)
 }
 
-// verdictFirstTally counts the verdicts of rs as "AC 41, WA 39", in the order of
-// problems.Verdicts.
-func verdictFirstTally(rs []problems.Result) string {
+// resultTally counts the verdicts of rs (tallyText's form, "41 AC, 39 WA").
+func resultTally(rs []problems.Result) string {
 	counts := map[problems.Verdict]int{}
 	for _, r := range rs {
 		counts[r.Outcome.Verdict]++
 	}
-	var parts []string
-	for _, v := range problems.Verdicts {
-		if n := counts[v]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", v, n))
-		}
-	}
-	return strings.Join(parts, ", ")
+	return tallyText(counts, false)
 }
