@@ -8,13 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/judgehq/judge/harness/build"
-	"github.com/judgehq/judge/harness/contest"
-	"github.com/judgehq/judge/harness/judging"
-	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/harness/workflow"
-	"github.com/judgehq/judge/problems"
-	"github.com/judgehq/judge/problems/registry"
 	"github.com/judgehq/judge/reports"
 )
 
@@ -58,87 +52,15 @@ Examples:
 	}
 }
 
-// contestPlan is a contest with its problems opened and submissions built.
-type contestPlan struct {
-	def      *contest.Contest
-	problems []problems.Problem
-	limits   []problems.Limits
-	datasets [][]problems.Dataset
-	// progs[i][entrant] is the entrant's program for problem i (absent: no entry).
-	progs []map[string]*build.Program
-	cfg   workflow.RunConfig
-}
-
-func planContest(ctx context.Context, e *env, file string) (*contestPlan, error) {
-	def, err := contest.Load(file)
-	if err != nil {
-		return nil, usageError("%v", err)
-	}
-	plan := &contestPlan{def: def}
-	plan.cfg = workflow.RunConfig{File: file, Name: def.Name, Rule: def.Standings, Entrants: def.EntrantNames()}
-	for _, cp := range def.Problems {
-		name := cp.Slug
-		if name == "" {
-			name = def.Resolve(cp.Path)
-		}
-		p, err := registry.Open(e.root, name)
-		if err != nil {
-			return nil, usageError("%s:%d: %v", file, cp.Line, err)
-		}
-		meta := p.Meta()
-		ds, err := p.Datasets()
-		if err != nil {
-			return nil, usageError("%v", err)
-		}
-		plan.problems = append(plan.problems, p)
-		plan.limits = append(plan.limits, cp.Limits.Apply(meta.Limits))
-		plan.datasets = append(plan.datasets, ds)
-		plan.cfg.Problems = append(plan.cfg.Problems, meta)
-		if meta.Score.Ranking == problems.RankPenalty {
-			plan.cfg.ChallengeLog = append(plan.cfg.ChallengeLog, meta.Slug)
-		}
-		progs := map[string]*build.Program{}
-		for _, ent := range def.Entrants {
-			sub, ok := ent.For(cp.Key())
-			if !ok {
-				continue
-			}
-			var prog *build.Program
-			if sub.Command != "" {
-				prog, err = e.builder.Command(sub.Command)
-			} else {
-				prog, err = e.builder.BuildAs(ctx, def.Resolve(sub.Path), sub.Language)
-			}
-			if err != nil {
-				if ctx.Err() != nil {
-					return nil, failed("interrupted")
-				}
-				return nil, usageError("%s:%d: %s: %v", file, sub.Line, ent.Name, err)
-			}
-			named := *prog
-			named.Name = ent.Name
-			progs[ent.Name] = &named
-		}
-		plan.progs = append(plan.progs, progs)
-	}
-	return plan, nil
-}
-
-// tasks lists every job of the contest not already in done.
-func (plan *contestPlan) tasks(done map[store.Key]bool) []judging.Task {
-	entries := make([]workflow.Entry, len(plan.problems))
-	for i, p := range plan.problems {
-		entries[i] = workflow.Entry{Problem: p, Limits: plan.limits[i], Datasets: plan.datasets[i], Programs: plan.progs[i]}
-	}
-	return workflow.Plan(entries, plan.cfg.Entrants, done)
-}
-
 func runContest(c *cli.Context, e *env, file string) error {
 	ctx, stop := signalContext(c.Context)
 	defer stop()
-	plan, err := planContest(ctx, e, file)
+	plan, err := workflow.PlanContest(ctx, e.Env, file)
+	if ctx.Err() != nil {
+		return failed("interrupted")
+	}
 	if err != nil {
-		return err
+		return usageError("%v", err)
 	}
 	if ctx.Err() != nil {
 		return failed("interrupted while building the submissions; nothing was judged")
@@ -149,16 +71,16 @@ func runContest(c *cli.Context, e *env, file string) error {
 	}
 	defer st.Close()
 	var s *workflow.Session
-	done := map[store.Key]bool{}
+	done := map[workflow.Key]bool{}
 	if id := c.String("resume"); id != "" {
-		if s, done, err = workflow.Resume(ctx, st, id, "contest", plan.def.Name); err != nil {
+		if s, done, err = workflow.Resume(ctx, st, id, "contest", plan.Contest.Name); err != nil {
 			return usageError("--resume %s: %v", id, err)
 		}
-	} else if s, err = newSession(ctx, st, "contest", c.Args().Slice(), plan.def.Name, plan.cfg); err != nil {
+	} else if s, err = newSession(ctx, st, "contest", c.Args().Slice(), plan.Contest.Name, plan.Config); err != nil {
 		return err
 	}
-	tasks := plan.tasks(done)
-	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done)\n", plan.def.Name, s.ID, len(tasks), len(done))
+	tasks := plan.Tasks(done)
+	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done)\n", plan.Contest.Name, s.ID, len(tasks), len(done))
 	results, err := judgeTasks(ctx, c, e, s, tasks)
 	interrupted := ctx.Err() != nil
 	_ = s.Finish(ctx, interrupted)
@@ -175,7 +97,7 @@ func runContest(c *cli.Context, e *env, file string) error {
 
 // renderStored prints a stored run's tables and writes its report folder; the
 // contest and report commands both use it, so a re-rendered run prints the same.
-func renderStored(ctx context.Context, c *cli.Context, e *env, st *store.Store, id string, write bool) error {
+func renderStored(ctx context.Context, c *cli.Context, e *env, st *workflow.Store, id string, write bool) error {
 	run, cfg, rep, err := workflow.LoadReport(ctx, st, id)
 	if err != nil {
 		return usageError("%v", err)
@@ -192,7 +114,7 @@ func renderStored(ctx context.Context, c *cli.Context, e *env, st *store.Store, 
 	}
 	out := c.String("out")
 	if out == "" {
-		out = filepath.Join(e.root, "reports", "out", run.ID)
+		out = filepath.Join(e.Root, "reports", "out", run.ID)
 	}
 	if err := reports.WriteReport(ctx, out, rep); err != nil {
 		return failed("writing the report: %v", err)
@@ -203,7 +125,7 @@ func renderStored(ctx context.Context, c *cli.Context, e *env, st *store.Store, 
 
 // renderTables prints a run as its command printed it: a contest's rankings and
 // standings, or a run's per-dataset tables and ranking.
-func renderTables(w io.Writer, run store.Run, cfg workflow.RunConfig, rep reports.Report, color bool) error {
+func renderTables(w io.Writer, run workflow.Run, cfg workflow.RunConfig, rep reports.Report, color bool) error {
 	if run.Command != "contest" && len(cfg.Problems) == 1 {
 		return reports.WriteRunTables(w, cfg.Problems[0], cfg.Entrants, rep.Results, cfg.Details, color)
 	}

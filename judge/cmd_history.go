@@ -9,7 +9,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
@@ -20,7 +19,7 @@ func historyCommand() *cli.Command {
 		Name:  "history",
 		Usage: "list the stored judging runs, newest first",
 		Flags: []cli.Flag{&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 20, Usage: "show at most this many runs (0: all)"}},
-		Action: storeAction(func(c *cli.Context, _ *env, st *store.Store) error {
+		Action: storeAction(func(c *cli.Context, _ *env, st *workflow.Store) error {
 			runs, err := st.Runs(c.Context)
 			if err != nil {
 				return usageError("history: %v", err)
@@ -55,7 +54,7 @@ default, writes the report folder again. A unique prefix of the id is enough
 			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON instead of tables"},
 			&cli.BoolFlag{Name: "no-write", Usage: "only print; do not write the report folder"},
 		},
-		Action: storeAction(func(c *cli.Context, e *env, st *store.Store) error {
+		Action: storeAction(func(c *cli.Context, e *env, st *workflow.Store) error {
 			if c.NArg() != 1 {
 				return usageError("report: want one run id (judge history lists them)")
 			}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
@@ -30,7 +29,7 @@ func problemsCommand() *cli.Command {
 			defer e.close()
 			var rows [][]string
 			for _, slug := range registry.Slugs() {
-				p, err := registry.Open(e.root, slug)
+				p, err := registry.Open(e.Root, slug)
 				if err != nil {
 					rows = append(rows, []string{slug, "error: " + err.Error(), "", "", "", "", ""})
 					continue
@@ -177,7 +176,7 @@ func doctorCommand() *cli.Command {
 			}
 			defer e.close()
 			w := c.App.Writer
-			g := e.runner.Guarantees()
+			g := e.Runner.Guarantees()
 			limits := "yes (set by the supervisor before exec)"
 			if !g.LimitsAtStart {
 				limits = "no (set just after start: a fast program may escape them briefly)"
@@ -201,7 +200,7 @@ func doctorCommand() *cli.Command {
 			}
 			fmt.Fprintln(w)
 			var langs [][]string
-			for _, l := range e.builder.Languages.All() {
+			for _, l := range e.Builder.Languages.All() {
 				tool, ok := l.Toolchain()
 				status := "missing: install " + tool
 				if ok {
@@ -219,10 +218,10 @@ func supervisorNote(path string) string {
 	switch {
 	case path == "":
 		return "none (direct)"
-	case filepath.Base(path) == sandbox.SupervisorName:
+	case filepath.Base(path) == workflow.SupervisorName:
 		return relPath(path) + " (the small companion binary: faster starts)"
 	}
-	return relPath(path) + " (re-executing itself; build " + sandbox.SupervisorName + " beside it for faster starts)"
+	return relPath(path) + " (re-executing itself; build " + workflow.SupervisorName + " beside it for faster starts)"
 }
 
 // toolVersion returns the first line a tool prints for --version (or -version).

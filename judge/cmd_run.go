@@ -54,7 +54,7 @@ Examples:
 			}
 			sources := c.Args().Slice()[1:]
 			if len(sources) == 0 {
-				sols, err := workflow.Solutions(e.root, p.Meta())
+				sols, err := workflow.Solutions(e.Root, p.Meta())
 				if err != nil {
 					return usageError("%v", err)
 				}

@@ -102,7 +102,7 @@ func regen(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) e
 	ctx, stop := signalContext(c.Context)
 	defer stop()
 	v := e.verifier(c)
-	answers, err := workflow.Regen(ctx, e.root, e.builder, v.Judge, p, limits, relPath)
+	answers, err := workflow.Regen(ctx, e.Root, e.Builder, v.Judge, p, limits, relPath)
 	switch {
 	case errors.Is(err, workflow.ErrReferenceCE):
 		return failed("%v", err)

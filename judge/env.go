@@ -10,22 +10,15 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
-	"github.com/judgehq/judge/harness/build"
-	"github.com/judgehq/judge/harness/judging"
-	"github.com/judgehq/judge/harness/sandbox"
-	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
 )
 
-// env is what most commands need: where things are and how to build and run.
+// env is what most commands need: the workflow's environment and whether to colour.
 type env struct {
-	root    string
-	state   string
-	builder *build.Builder
-	runner  sandbox.Runner
-	color   bool
+	*workflow.Env
+	color bool
 }
 
 // newEnv resolves the root and state folders and sets up building and running.
@@ -46,27 +39,11 @@ func newEnv(c *cli.Context) (*env, error) {
 	if state == "" {
 		state = filepath.Join(root, ".judge")
 	}
-	langs := build.DefaultLanguages()
-	if f := c.String("languages"); f != "" {
-		var err error
-		if langs, err = build.LoadLanguages(f); err != nil {
-			return nil, usageError("%v", err)
-		}
+	we, err := workflow.NewEnv(root, state, c.String("languages"), c.String("sandbox"))
+	if err != nil {
+		return nil, usageError("%v", err)
 	}
-	e := &env{root: root, state: state,
-		builder: &build.Builder{Cache: filepath.Join(state, "cache"), Languages: langs}}
-	switch c.String("sandbox") {
-	case "auto", "supervised":
-		r, err := sandbox.NewRunner("")
-		if err != nil {
-			return nil, cli.Exit(err.Error(), exitUsage)
-		}
-		e.runner = r
-	case "direct":
-		e.runner = sandbox.NewDirectRunner()
-	default:
-		return nil, usageError("--sandbox %q: want auto or direct", c.String("sandbox"))
-	}
+	e := &env{Env: we}
 	if f, ok := c.App.Writer.(*os.File); ok {
 		e.color = term.IsTerminal(int(f.Fd())) && os.Getenv("NO_COLOR") == ""
 	}
@@ -95,7 +72,7 @@ func problemAction(usage string, ok func(n int) bool, fn func(c *cli.Context, e 
 
 // storeAction returns a command action that sets up the environment and opens the
 // history.
-func storeAction(fn func(c *cli.Context, e *env, st *store.Store) error) cli.ActionFunc {
+func storeAction(fn func(c *cli.Context, e *env, st *workflow.Store) error) cli.ActionFunc {
 	return func(c *cli.Context) error {
 		e, err := newEnv(c)
 		if err != nil {
@@ -115,11 +92,11 @@ func exactly(k int) func(int) bool { return func(n int) bool { return n == k } }
 func atLeast(k int) func(int) bool { return func(n int) bool { return n >= k } }
 
 // close releases what the runner keeps between runs.
-func (e *env) close() { _ = e.runner.Close() }
+func (e *env) close() { _ = e.Close() }
 
 // problem opens a problem by slug or folder path, applying limit overrides.
 func (e *env) problem(c *cli.Context, name string) (problems.Problem, problems.Limits, error) {
-	p, err := registry.Open(e.root, name)
+	p, err := registry.Open(e.Root, name)
 	if err != nil {
 		return nil, problems.Limits{}, usageError("%v", err)
 	}
@@ -174,14 +151,12 @@ func datasets(c *cli.Context, p problems.Problem) ([]problems.Dataset, error) {
 }
 
 // judge returns a Judge with the command's -j.
-func (e *env) judge(c *cli.Context) *judging.Judge {
-	return &judging.Judge{Runner: e.runner, Scratch: filepath.Join(e.state, "tmp"), Jobs: c.Int("jobs")}
-}
+func (e *env) judge(c *cli.Context) *workflow.Pool { return e.Judge(c.Int("jobs")) }
 
 // build builds every submission, in order; a submission that cannot be understood
 // at all (no such file, unknown language) is a usage error.
-func (e *env) build(ctx context.Context, sources []string) ([]*build.Program, error) {
-	progs, err := workflow.Build(ctx, e.builder, sources)
+func (e *env) build(ctx context.Context, sources []string) ([]*workflow.Program, error) {
+	progs, err := workflow.Build(ctx, e.Builder, sources)
 	if ctx.Err() != nil {
 		return nil, failed("interrupted while building the submissions; nothing was judged")
 	}

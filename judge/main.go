@@ -13,9 +13,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/judgehq/judge/harness/workflow"
 	"github.com/urfave/cli/v2"
-
-	"github.com/judgehq/judge/harness/sandbox"
 )
 
 // Exit codes.
@@ -25,8 +24,8 @@ const (
 )
 
 func main() {
-	if sandbox.IsSupervisor() {
-		sandbox.Supervise() // never returns
+	if workflow.IsSupervisor() {
+		workflow.Supervise() // never returns
 	}
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }

@@ -2,36 +2,29 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
-	"github.com/judgehq/judge/harness/judging"
-	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/reports"
 )
 
 // openStore opens the history database under the state folder.
-func (e *env) openStore(ctx context.Context) (*store.Store, error) {
-	if err := os.MkdirAll(e.state, 0o755); err != nil {
-		return nil, cli.Exit(fmt.Sprintf("state folder %s: %v", e.state, err), exitUsage)
-	}
+func (e *env) openStore(ctx context.Context) (*workflow.Store, error) {
 	// Opening is quick and must not fail because Ctrl-C was pressed a moment ago.
-	st, err := store.Open(context.WithoutCancel(ctx), filepath.Join(e.state, "judge.db"))
+	st, err := e.OpenStore(context.WithoutCancel(ctx))
 	if err != nil {
-		return nil, cli.Exit(fmt.Sprintf("history: %v", err), exitUsage)
+		return nil, cli.Exit(err.Error(), exitUsage)
 	}
 	return st, nil
 }
 
 // judgeTasks judges the tasks in session s, showing progress on stderr; the
 // session stores each result as it is judged.
-func judgeTasks(ctx context.Context, c *cli.Context, e *env, s *workflow.Session, tasks []judging.Task) ([]judging.Judged, error) {
+func judgeTasks(ctx context.Context, c *cli.Context, e *env, s *workflow.Session, tasks []workflow.Task) ([]workflow.Judged, error) {
 	var ptasks []reports.Task
 	index := map[string]int{}
 	for _, t := range tasks {
@@ -56,7 +49,7 @@ func judgeTasks(ctx context.Context, c *cli.Context, e *env, s *workflow.Session
 }
 
 // newSession starts a stored run (or an unstored one when st is nil).
-func newSession(ctx context.Context, st *store.Store, command string, args []string, contest string, cfg workflow.RunConfig) (*workflow.Session, error) {
+func newSession(ctx context.Context, st *workflow.Store, command string, args []string, contest string, cfg workflow.RunConfig) (*workflow.Session, error) {
 	s, err := workflow.NewSession(ctx, st, command, args, contest, cfg)
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitUsage)
@@ -67,8 +60,8 @@ func newSession(ctx context.Context, st *store.Store, command string, args []str
 // verifier returns the verify and regen workflow with this command's builder,
 // judge and progress display.
 func (e *env) verifier(c *cli.Context) workflow.Verifier {
-	return workflow.Verifier{Root: e.root, Builder: e.builder, Rel: relPath,
-		Judge: func(ctx context.Context, tasks []judging.Task) []judging.Judged {
+	return workflow.Verifier{Root: e.Root, Builder: e.Builder, Rel: relPath,
+		Judge: func(ctx context.Context, tasks []workflow.Task) []workflow.Judged {
 			s, _ := workflow.NewSession(ctx, nil, "", nil, "", workflow.RunConfig{})
 			results, _ := judgeTasks(ctx, c, e, s, tasks)
 			return results
