@@ -16,14 +16,16 @@ func verifyCommand() *cli.Command {
 		Name:      "verify",
 		Usage:     "check a problem: inputs valid, answers current, every solution gets its folder's verdict",
 		ArgsUsage: "PROBLEM",
-		Description: `Checks, in order, and reports every failure with its reason:
-   1. every .in of every group passes the problem's input validator;
-   2. every .ans equals the reference solver's output (not for interactive problems);
-   3. every program under solutions/PROBLEM/ gets the verdict its folder names:
-      a program directly there must be AC on every dataset; one in wrong_answer/,
-      time_limit_exceeded/, run_time_error/, memory_limit_exceeded/,
-      output_limit_exceeded/ or presentation_error/ must get that verdict on at least
-      one dataset and AC on the others.
+		Description: `Runs these named checks, in order, and prints one line per failure naming the file:
+   inputs     every .in of every group passes the problem's input validator;
+   answers    every .ans equals the reference solver's output (not for interactive problems);
+   solutions  every program under solutions/PROBLEM/ gets the verdict its folder names:
+              a program directly there must be AC on every dataset; one in wrong_answer/,
+              time_limit_exceeded/, run_time_error/, memory_limit_exceeded/,
+              output_limit_exceeded/ or presentation_error/ must get that verdict on at
+              least one dataset and AC on the others;
+   time margins  a warning (WARN, not a failure) for an AC program that uses more than
+              50 % of the CPU limit on a dataset: a slower machine may fail it.
 Exits 0 when all holds, 1 otherwise.`,
 		Flags:  []cli.Flag{jobsFlag()},
 		Action: problemAction("verify: want one problem (judge verify PROBLEM)", exactly(1), verify),
