@@ -41,8 +41,8 @@ verify: build
 
 # Benchmarks. The harness's spawn benchmark needs at least 500 runs for its medians.
 bench: build
-	JUDGE_BENCH_SUPERVISOR=$(abspath $(BIN)) $(GO) test -run '^$$' -bench SpawnOverhead -benchtime 600x ./harness/
-	$(GO) test -run '^$$' -bench . -benchtime 1s $$($(GO) list ./... | grep -v '/harness$$')
+	JUDGE_BENCH_SUPERVISOR=$(abspath $(BIN)) $(GO) test -run '^$$' -bench SpawnOverhead -benchtime 600x ./harness/sandbox/
+	$(GO) test -run '^$$' -bench . -benchtime 1s $$($(GO) list ./... | grep -v '/harness/sandbox$$')
 
 clean:
 	rm -rf bin .judge reports/out

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/reports"
 )
 
 // caseResult builds a result row of problem p for a table test.
@@ -157,8 +158,8 @@ func TestPrintRunTablesPerCase(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := printRunTables(&b, tt.meta, subs, tt.rows, tt.details, false); err != nil {
-				t.Fatalf("printRunTables: %v", err)
+			if err := reports.WriteRunTables(&b, tt.meta, subs, tt.rows, tt.details, false); err != nil {
+				t.Fatalf("WriteRunTables: %v", err)
 			}
 			out := b.String()
 			for _, s := range tt.want {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/judgehq/judge/harness/store"
+	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
 )
@@ -19,7 +19,7 @@ func historyCommand() *cli.Command {
 		Name:  "history",
 		Usage: "list the stored judging runs, newest first",
 		Flags: []cli.Flag{&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 20, Usage: "show at most this many runs (0: all)"}},
-		Action: storeAction(func(c *cli.Context, _ *env, st *store.Store) error {
+		Action: storeAction(func(c *cli.Context, _ *env, st *workflow.Store) error {
 			runs, err := st.Runs(c.Context)
 			if err != nil {
 				return usageError("history: %v", err)
@@ -34,7 +34,7 @@ func historyCommand() *cli.Command {
 					what = strings.Join(r.Args, " ")
 				}
 				rows = append(rows, []string{r.ID, r.Started.Local().Format("2006-01-02 15:04:05"), r.Command,
-					clip(what, 60), r.Status, strconv.Itoa(r.Results)})
+					reports.Clip(what, 60), r.Status, strconv.Itoa(r.Results)})
 			}
 			return reports.WriteTable(c.App.Writer, reports.ASCII, []reports.Column{{Name: "run"}, {Name: "started"},
 				{Name: "command"}, {Name: "contest or arguments"}, {Name: "status"}, {Name: "results", Numeric: true}}, rows)
@@ -54,7 +54,7 @@ default, writes the report folder again. A unique prefix of the id is enough
 			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON instead of tables"},
 			&cli.BoolFlag{Name: "no-write", Usage: "only print; do not write the report folder"},
 		},
-		Action: storeAction(func(c *cli.Context, e *env, st *store.Store) error {
+		Action: storeAction(func(c *cli.Context, e *env, st *workflow.Store) error {
 			if c.NArg() != 1 {
 				return usageError("report: want one run id (judge history lists them)")
 			}
@@ -132,20 +132,20 @@ func compare(c *cli.Context, e *env, p problems.Problem, limits problems.Limits)
 			return usageError("--against %s: that run has no results for %s", run.ID, meta.Slug)
 		}
 	}
-	cfg := runConfig{Problems: []problems.Meta{meta}, Entrants: names(progs)}
+	cfg := workflow.RunConfig{Problems: []problems.Meta{meta}, Entrants: workflow.Names(progs)}
 	s, err := newSession(ctx, st, "compare", c.Args().Slice(), "", cfg)
 	if err != nil {
 		return err
 	}
-	results, err := s.judge(ctx, c, e, tasksFor(p, limits, progs, ds, false, c.Int("repeat")))
-	s.finish(ctx, ctx.Err() != nil)
+	results, err := judgeTasks(ctx, c, e, s, workflow.Tasks(p, limits, progs, ds, false, c.Int("repeat")))
+	_ = s.Finish(ctx, ctx.Err() != nil)
 	if err != nil {
 		return err
 	}
 	if ctx.Err() != nil {
-		return failed("interrupted (run %s)", s.id)
+		return failed("interrupted (run %s)", s.ID)
 	}
-	now := resultsOf(results)
+	now := workflow.Results(results)
 	w := c.App.Writer
 	if was != nil {
 		return againstRun(w, meta.Slug, was, now, e.color)
@@ -161,7 +161,7 @@ func compare(c *cli.Context, e *env, p problems.Problem, limits problems.Limits)
 	if err := write(w, m, sums, e.color); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "run %s, %d repeat(s) per dataset\n", s.id, c.Int("repeat"))
+	fmt.Fprintf(w, "run %s, %d repeat(s) per dataset\n", s.ID, c.Int("repeat"))
 	return nil
 }
 

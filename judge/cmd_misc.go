@@ -11,7 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
 	"github.com/judgehq/judge/reports"
@@ -29,15 +29,15 @@ func problemsCommand() *cli.Command {
 			defer e.close()
 			var rows [][]string
 			for _, slug := range registry.Slugs() {
-				p, err := registry.Open(e.root, slug)
+				p, err := registry.Open(e.Root, slug)
 				if err != nil {
 					rows = append(rows, []string{slug, "error: " + err.Error(), "", "", "", "", ""})
 					continue
 				}
 				m := p.Meta()
-				groups, err := allGroups(p)
+				groups, err := workflow.AllGroups(p)
 				if err != nil {
-					return err
+					return usageError("%v", err)
 				}
 				var counts []string
 				for _, g := range groups {
@@ -49,7 +49,7 @@ func problemsCommand() *cli.Command {
 					counts = append(counts, fmt.Sprintf("%s %d", g, len(ds)))
 				}
 				rows = append(rows, []string{m.Slug, m.Title, string(m.Kind), string(m.IO),
-					strconv.FormatFloat(m.Limits.Time, 'g', -1, 64) + " s", strings.Join(counts, ", "), m.Reference})
+					strconv.FormatFloat(m.Limits.Time.Seconds(), 'g', -1, 64) + " s", strings.Join(counts, ", "), m.Reference})
 			}
 			return reports.WriteTable(c.App.Writer, reports.ASCII, []reports.Column{{Name: "problem"}, {Name: "title"},
 				{Name: "kind"}, {Name: "io"}, {Name: "cpu limit", Numeric: true}, {Name: "datasets"}, {Name: "reference"}}, rows)
@@ -176,7 +176,7 @@ func doctorCommand() *cli.Command {
 			}
 			defer e.close()
 			w := c.App.Writer
-			g := e.runner.Guarantees()
+			g := e.Runner.Guarantees()
 			limits := "yes (set by the supervisor before exec)"
 			if !g.LimitsAtStart {
 				limits = "no (set just after start: a fast program may escape them briefly)"
@@ -200,7 +200,7 @@ func doctorCommand() *cli.Command {
 			}
 			fmt.Fprintln(w)
 			var langs [][]string
-			for _, l := range e.builder.Languages.All() {
+			for _, l := range e.Builder.Languages.All() {
 				tool, ok := l.Toolchain()
 				status := "missing: install " + tool
 				if ok {
@@ -218,10 +218,10 @@ func supervisorNote(path string) string {
 	switch {
 	case path == "":
 		return "none (direct)"
-	case filepath.Base(path) == harness.SupervisorName:
+	case filepath.Base(path) == workflow.SupervisorName:
 		return relPath(path) + " (the small companion binary: faster starts)"
 	}
-	return relPath(path) + " (re-executing itself; build " + harness.SupervisorName + " beside it for faster starts)"
+	return relPath(path) + " (re-executing itself; build " + workflow.SupervisorName + " beside it for faster starts)"
 }
 
 // toolVersion returns the first line a tool prints for --version (or -version).
@@ -230,7 +230,7 @@ func toolVersion(tool string) string {
 		out, err := exec.Command(tool, flag).CombinedOutput()
 		if err == nil {
 			line, _, _ := strings.Cut(string(bytes.TrimSpace(out)), "\n")
-			return clip(line, 60)
+			return reports.Clip(line, 60)
 		}
 	}
 	return "found"

@@ -2,30 +2,23 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"sort"
-	"strings"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
-	"github.com/judgehq/judge/harness"
-	"github.com/judgehq/judge/harness/store"
+	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
 )
 
-// env is what most commands need: where things are and how to build and run.
+// env is what most commands need: the workflow's environment and whether to colour.
 type env struct {
-	root    string
-	state   string
-	builder *harness.Builder
-	runner  harness.Runner
-	color   bool
+	*workflow.Env
+	color bool
 }
 
 // newEnv resolves the root and state folders and sets up building and running.
@@ -46,27 +39,11 @@ func newEnv(c *cli.Context) (*env, error) {
 	if state == "" {
 		state = filepath.Join(root, ".judge")
 	}
-	langs := harness.DefaultLanguages()
-	if f := c.String("languages"); f != "" {
-		var err error
-		if langs, err = harness.LoadLanguages(f); err != nil {
-			return nil, usageError("%v", err)
-		}
+	we, err := workflow.NewEnv(root, state, c.String("languages"), c.String("sandbox"))
+	if err != nil {
+		return nil, usageError("%v", err)
 	}
-	e := &env{root: root, state: state,
-		builder: &harness.Builder{Cache: filepath.Join(state, "cache"), Languages: langs}}
-	switch c.String("sandbox") {
-	case "auto", "supervised":
-		r, err := harness.NewRunner("")
-		if err != nil {
-			return nil, cli.Exit(err.Error(), exitUsage)
-		}
-		e.runner = r
-	case "direct":
-		e.runner = harness.NewDirectRunner()
-	default:
-		return nil, usageError("--sandbox %q: want auto or direct", c.String("sandbox"))
-	}
+	e := &env{Env: we}
 	if f, ok := c.App.Writer.(*os.File); ok {
 		e.color = term.IsTerminal(int(f.Fd())) && os.Getenv("NO_COLOR") == ""
 	}
@@ -95,7 +72,7 @@ func problemAction(usage string, ok func(n int) bool, fn func(c *cli.Context, e 
 
 // storeAction returns a command action that sets up the environment and opens the
 // history.
-func storeAction(fn func(c *cli.Context, e *env, st *store.Store) error) cli.ActionFunc {
+func storeAction(fn func(c *cli.Context, e *env, st *workflow.Store) error) cli.ActionFunc {
 	return func(c *cli.Context) error {
 		e, err := newEnv(c)
 		if err != nil {
@@ -115,29 +92,50 @@ func exactly(k int) func(int) bool { return func(n int) bool { return n == k } }
 func atLeast(k int) func(int) bool { return func(n int) bool { return n >= k } }
 
 // close releases what the runner keeps between runs.
-func (e *env) close() { _ = e.runner.Close() }
+func (e *env) close() { _ = e.Close() }
 
 // problem opens a problem by slug or folder path, applying limit overrides.
 func (e *env) problem(c *cli.Context, name string) (problems.Problem, problems.Limits, error) {
-	p, err := registry.Open(e.root, name)
+	p, err := registry.Open(e.Root, name)
 	if err != nil {
 		return nil, problems.Limits{}, usageError("%v", err)
 	}
-	l := p.Meta().Limits
-	if c.IsSet("time-limit") {
-		l.Time = c.Float64("time-limit")
-		l.Wall = 0
+	o, err := limitOverrides(c)
+	if err != nil {
+		return nil, problems.Limits{}, err
 	}
-	if c.IsSet("wall-limit") {
-		l.Wall = c.Float64("wall-limit")
-	}
-	if c.IsSet("memory-limit") {
-		l.Memory = c.Int64("memory-limit")
-	}
+	l := o.Apply(p.Meta().Limits)
 	if l.Time <= 0 || l.Memory <= 0 || l.Wall < 0 {
-		return nil, l, usageError("limits must be positive (time %v s, wall %v s, memory %d MiB)", l.Time, l.Wall, l.Memory)
+		return nil, l, usageError("limits must be positive (time %v, wall %v, memory %v)", l.Time, l.Wall, l.Memory)
 	}
 	return p, l, nil
+}
+
+// limitOverrides reads --time-limit, --wall-limit and --memory-limit.
+func limitOverrides(c *cli.Context) (problems.LimitOverrides, error) {
+	var o problems.LimitOverrides
+	for _, name := range []string{"time-limit", "wall-limit"} {
+		if !c.IsSet(name) {
+			continue
+		}
+		d, err := problems.ParseSeconds(c.String(name))
+		if err != nil {
+			return o, usageError("--%s: %v", name, err)
+		}
+		if name == "time-limit" {
+			o.Time = &d
+		} else {
+			o.Wall = &d
+		}
+	}
+	if c.IsSet("memory-limit") {
+		m, err := problems.ParseSize(c.String("memory-limit"))
+		if err != nil {
+			return o, usageError("--memory-limit: %v", err)
+		}
+		o.Memory = &m
+	}
+	return o, nil
 }
 
 // datasets loads the datasets of the groups named by --group (default groups when none).
@@ -153,31 +151,17 @@ func datasets(c *cli.Context, p problems.Problem) ([]problems.Dataset, error) {
 }
 
 // judge returns a Judge with the command's -j.
-func (e *env) judge(c *cli.Context) *harness.Judge {
-	return &harness.Judge{Runner: e.runner, Scratch: filepath.Join(e.state, "tmp"), Jobs: c.Int("jobs")}
-}
+func (e *env) judge(c *cli.Context) *workflow.Pool { return e.Judge(c.Int("jobs")) }
 
 // build builds every submission, in order; a submission that cannot be understood
 // at all (no such file, unknown language) is a usage error.
-func (e *env) build(ctx context.Context, sources []string) ([]*harness.Program, error) {
-	progs := make([]*harness.Program, len(sources))
-	names := map[string]int{}
-	for i, s := range sources {
-		if ctx.Err() != nil {
-			return nil, failed("interrupted while building the submissions; nothing was judged")
-		}
-		p, err := e.builder.Build(ctx, s)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, failed("interrupted while building the submissions; nothing was judged")
-			}
-			return nil, usageError("%v", err)
-		}
-		if n := names[p.Name]; n > 0 {
-			p.Name = fmt.Sprintf("%s#%d", p.Name, n+1)
-		}
-		names[p.Name]++
-		progs[i] = p
+func (e *env) build(ctx context.Context, sources []string) ([]*workflow.Program, error) {
+	progs, err := workflow.Build(ctx, e.Builder, sources)
+	if ctx.Err() != nil {
+		return nil, failed("interrupted while building the submissions; nothing was judged")
+	}
+	if err != nil {
+		return nil, usageError("%v", err)
 	}
 	return progs, nil
 }
@@ -186,72 +170,6 @@ func (e *env) build(ctx context.Context, sources []string) ([]*harness.Program, 
 // judge at once.
 func signalContext(parent context.Context) (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
-}
-
-// solution is a program under solutions/SLUG/ with the verdict its folder names.
-type solution struct {
-	Path     string
-	Expected problems.Verdict
-}
-
-// listSolutions finds the programs under solutions/SLUG/: every folder directly
-// there is a Go main expected AC, except verdict folders (wrong_answer/, …) whose
-// entries are programs expected to get that verdict, and internal/ or hidden folders.
-// The reference comes first, then the others in name order.
-func listSolutions(root string, meta problems.Meta) ([]solution, error) {
-	dir := registry.SolutionsDir(root, meta.Slug)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, usageError("solutions of %s: %v", meta.Slug, err)
-	}
-	var out []solution
-	for _, e := range entries {
-		name := e.Name()
-		path := filepath.Join(dir, name)
-		if skipEntry(name) {
-			continue
-		}
-		if v, ok := problems.ParseVerdict(name); ok && e.IsDir() && v != problems.AC {
-			inner, err := os.ReadDir(path)
-			if err != nil {
-				return nil, usageError("%s: %v", path, err)
-			}
-			for _, f := range inner {
-				if skipEntry(f.Name()) || (!f.IsDir() && isDoc(f.Name())) {
-					continue
-				}
-				out = append(out, solution{Path: filepath.Join(path, f.Name()), Expected: v})
-			}
-			continue
-		}
-		if e.IsDir() || !isDoc(name) {
-			out = append(out, solution{Path: path, Expected: problems.AC})
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		ri := filepath.Base(out[i].Path) == meta.Reference && out[i].Expected == problems.AC
-		rj := filepath.Base(out[j].Path) == meta.Reference && out[j].Expected == problems.AC
-		if ri != rj {
-			return ri
-		}
-		if (out[i].Expected == problems.AC) != (out[j].Expected == problems.AC) {
-			return out[i].Expected == problems.AC
-		}
-		return out[i].Path < out[j].Path
-	})
-	return out, nil
-}
-
-func skipEntry(name string) bool {
-	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "internal" || name == "testdata"
-}
-
-func isDoc(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".md", ".txt", ".yaml", ".yml", ".json", "":
-		return true
-	}
-	return false
 }
 
 // relPath shows path relative to the current folder when that is shorter.

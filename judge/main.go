@@ -13,9 +13,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/judgehq/judge/harness/workflow"
 	"github.com/urfave/cli/v2"
-
-	"github.com/judgehq/judge/harness"
 )
 
 // Exit codes.
@@ -25,8 +24,8 @@ const (
 )
 
 func main() {
-	if harness.IsSupervisor() {
-		harness.Supervise() // never returns
+	if workflow.IsSupervisor() {
+		workflow.Supervise() // never returns
 	}
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }
@@ -83,7 +82,7 @@ Flags go before the arguments they qualify or after them, as you like.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "root", Usage: "the folder holding problems/ and solutions/ (default: found from the current folder)", EnvVars: []string{"JUDGE_ROOT"}},
 			&cli.StringFlag{Name: "state", Usage: "folder for the build cache, scratch runs and history (default: ROOT/.judge)", EnvVars: []string{"JUDGE_STATE"}},
-			&cli.StringFlag{Name: "languages", Usage: "a YAML language table laid over the built-in one (see harness/languages.yaml)", EnvVars: []string{"JUDGE_LANGUAGES"}},
+			&cli.StringFlag{Name: "languages", Usage: "a YAML language table laid over the built-in one (see harness/build/languages.yaml)", EnvVars: []string{"JUDGE_LANGUAGES"}},
 			&cli.StringFlag{Name: "sandbox", Value: "auto", Usage: "how runs are started: auto (supervisor, with a cgroup when possible), direct (no supervisor; weaker limits)"},
 		},
 		Commands: []*cli.Command{

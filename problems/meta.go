@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"time"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -32,9 +31,6 @@ const (
 	InteractIO IOMode = "interactive" // a dialogue with the interactor over stdin/stdout
 )
 
-// defaultTime is the CPU limit in seconds when problem.yaml names none.
-const defaultTime = 2.0
-
 // Direction says whether a larger or a smaller score is better.
 type Direction string
 
@@ -53,33 +49,6 @@ const (
 	RankPenalty  Ranking = "penalty"   // datasets solved (desc), then total score (asc)
 	RankPoints   Ranking = "points"    // total score (desc)
 )
-
-// Limits are the resource limits of one run on one dataset.
-type Limits struct {
-	// Time is the CPU time limit in seconds.
-	Time float64 `yaml:"time" json:"time"`
-	// Wall is the wall-clock limit in seconds; 0 means 2 × Time + 1.
-	Wall float64 `yaml:"wall,omitempty" json:"wall,omitempty"`
-	// Memory is the memory limit in MiB.
-	Memory int64 `yaml:"memory" json:"memory"`
-	// Output is the limit on each output stream or file, in MiB.
-	Output int64 `yaml:"output" json:"output"`
-	// Processes is the most processes (and threads) the program may have at once.
-	Processes int64 `yaml:"processes" json:"processes"`
-}
-
-// TimeLimit returns the CPU limit as a duration.
-func (l Limits) TimeLimit() time.Duration { return seconds(l.Time) }
-
-// WallLimit returns the wall-clock limit, applying the 2 × CPU + 1 s default.
-func (l Limits) WallLimit() time.Duration {
-	if l.Wall > 0 {
-		return seconds(l.Wall)
-	}
-	return 2*l.TimeLimit() + time.Second
-}
-
-func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
 // Score describes how scores compare and how submissions are ranked on the problem.
 type Score struct {
@@ -110,7 +79,7 @@ var slugRE = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
 func ParseMeta(data []byte) (Meta, error) {
 	m := Meta{
 		IO:     Stdio,
-		Limits: Limits{Time: defaultTime, Memory: 256, Output: 16, Processes: 16},
+		Limits: DefaultLimits(),
 		Score:  Score{Direction: Maximize},
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -147,16 +116,8 @@ func (m Meta) check() error {
 		return fmt.Errorf("io %q: want stdio, files or interactive", m.IO)
 	case (m.Kind == Interactive) != (m.IO == InteractIO):
 		return fmt.Errorf("kind %q with io %q: interactive problems and interactive I/O go together", m.Kind, m.IO)
-	case m.Limits.Time <= 0 || m.Limits.Time > 3600:
-		return fmt.Errorf("limits.time %v: want seconds in (0, 3600]", m.Limits.Time)
-	case m.Limits.Wall < 0 || m.Limits.Wall > 7200:
-		return fmt.Errorf("limits.wall %v: want seconds in [0, 7200]", m.Limits.Wall)
-	case m.Limits.Memory < 1 || m.Limits.Memory > 1<<20:
-		return fmt.Errorf("limits.memory %v: want MiB in [1, 1048576]", m.Limits.Memory)
-	case m.Limits.Output < 1 || m.Limits.Output > 1<<14:
-		return fmt.Errorf("limits.output %v: want MiB in [1, 16384]", m.Limits.Output)
-	case m.Limits.Processes < 1 || m.Limits.Processes > 4096:
-		return fmt.Errorf("limits.processes %v: want a count in [1, 4096]", m.Limits.Processes)
+	case m.Limits.Check() != nil:
+		return m.Limits.Check()
 	case m.Score.Direction != Maximize && m.Score.Direction != Minimize:
 		return fmt.Errorf("score.direction %q: want max or min", m.Score.Direction)
 	case m.Score.Ranking != RankPassFail && m.Score.Ranking != RankPenalty && m.Score.Ranking != RankPoints:

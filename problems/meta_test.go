@@ -15,7 +15,7 @@ func TestParseMeta(t *testing.T) {
 		check   func(t *testing.T, m Meta)
 	}{
 		{name: "defaults", yaml: base, check: func(t *testing.T, m Meta) {
-			if m.IO != Stdio || m.Limits.Time != 2 || m.Limits.Memory != 256 || m.Score.Ranking != RankPassFail {
+			if m.IO != Stdio || m.Limits.Time != 2*time.Second || m.Limits.Memory != 256*MiB || m.Score.Ranking != RankPassFail {
 				t.Errorf("defaults not applied: %+v", m)
 			}
 			if got := m.Limits.WallLimit(); got != 5*time.Second {
@@ -32,6 +32,7 @@ func TestParseMeta(t *testing.T) {
 		{name: "bad slug", yaml: "slug: X Y\ntitle: X\nkind: pass-fail\nreference: r\n", wantErr: "slug"},
 		{name: "no title", yaml: "slug: x\nkind: pass-fail\nreference: r\n", wantErr: "title: missing"},
 		{name: "negative time", yaml: base + "limits: {time: -1}\n", wantErr: "limits.time"},
+		{name: "unknown limit", yaml: base + "limits:\n  time: 1\n  colour: 2\n", wantErr: "line 7: field colour not found"},
 		{name: "bad direction", yaml: base + "score: {direction: up}\n", wantErr: "score.direction"},
 		{name: "no reference", yaml: "slug: x\ntitle: X\nkind: pass-fail\n", wantErr: "reference: missing"},
 		{name: "empty", yaml: "", wantErr: "empty file"},

@@ -70,7 +70,7 @@ func NewProgress(ctx context.Context, w io.Writer, tty bool, interval time.Durat
 				decor.Any(func(decor.Statistics) string {
 					p.mu.Lock()
 					defer p.mu.Unlock()
-					return tallyText(p.tally[name])
+					return tallyText(p.tally[name], false)
 				}),
 				decor.Elapsed(decor.ET_STYLE_GO, decor.WC{W: 6}),
 			),
@@ -140,21 +140,10 @@ func (p *Progress) lineLocked(label string) string {
 	var parts []string
 	for _, t := range p.tasks {
 		s := t.Problem + " " + strconv.Itoa(p.done[t.Problem]) + "/" + strconv.Itoa(t.Jobs)
-		if tl := tallyText(p.tally[t.Problem]); tl != "" {
+		if tl := tallyText(p.tally[t.Problem], false); tl != "" {
 			s += " (" + tl + ")"
 		}
 		parts = append(parts, s)
 	}
 	return fmt.Sprintf("%s: %s\n", label, strings.Join(parts, "; "))
-}
-
-// tallyText is e.g. "10 AC, 2 WA", verdicts in their report order.
-func tallyText(t map[problems.Verdict]int) string {
-	var parts []string
-	for _, v := range problems.Verdicts {
-		if n := t[v]; n > 0 {
-			parts = append(parts, strconv.Itoa(n)+" "+string(v))
-		}
-	}
-	return strings.Join(parts, ", ")
 }

@@ -3,6 +3,8 @@ package reports
 import (
 	"fmt"
 	"io"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -123,18 +125,26 @@ func verdictSummary(counts map[problems.Verdict]int, color bool) string {
 	if total > 0 && counts[problems.AC] == total {
 		return Verdict(problems.AC, color)
 	}
+	return tallyText(counts, color)
+}
+
+// tallyText is the one verdict tally of the package: "5 AC, 1 WA", in the order of
+// problems.Verdicts, then any verdicts outside that list.
+func tallyText(counts map[problems.Verdict]int, color bool) string {
 	var parts []string
 	for _, v := range problems.Verdicts {
 		if n := counts[v]; n > 0 {
 			parts = append(parts, strconv.Itoa(n)+" "+Verdict(v, color))
 		}
 	}
-	for v, n := range counts { // verdicts outside the known list, if any
-		if _, known := verdictColour[v]; !known && n > 0 {
-			parts = append(parts, strconv.Itoa(n)+" "+string(v))
+	var unknown []string
+	for v, n := range counts {
+		if _, known := verdictColour[v]; !known && n > 0 && !slices.Contains(problems.Verdicts, v) {
+			unknown = append(unknown, strconv.Itoa(n)+" "+string(v))
 		}
 	}
-	return strings.Join(parts, ", ")
+	sort.Strings(unknown)
+	return strings.Join(append(parts, unknown...), ", ")
 }
 
 // ms formats a duration in milliseconds with one decimal.

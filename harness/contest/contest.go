@@ -61,8 +61,9 @@ type Problem struct {
 	// Slug is set when the problem was given by slug; Path when given by folder.
 	Slug string
 	Path string
-	// Limits override the problem's own limits; nil fields keep them.
-	Limits Limits
+	// Limits override the problem's own limits; nil fields keep them (see
+	// problems.LimitOverrides.Apply for the rule).
+	Limits problems.LimitOverrides
 	// Line is where the problem is listed in the file.
 	Line int
 }
@@ -74,36 +75,6 @@ func (p Problem) Key() string {
 		return p.Slug
 	}
 	return filepath.Base(filepath.Clean(p.Path))
-}
-
-// Limits are per-problem overrides of problems.Limits; a nil field is not
-// overridden.
-type Limits struct {
-	Time      *float64 // CPU seconds
-	Wall      *float64 // wall-clock seconds
-	Memory    *int64   // MiB
-	Output    *int64   // MiB
-	Processes *int64
-}
-
-// Apply returns l with the overrides set in o.
-func (o Limits) Apply(l problems.Limits) problems.Limits {
-	if o.Time != nil {
-		l.Time = *o.Time
-	}
-	if o.Wall != nil {
-		l.Wall = *o.Wall
-	}
-	if o.Memory != nil {
-		l.Memory = *o.Memory
-	}
-	if o.Output != nil {
-		l.Output = *o.Output
-	}
-	if o.Processes != nil {
-		l.Processes = *o.Processes
-	}
-	return l
 }
 
 // Entrant is one contestant and their submissions, in the order of the file.
@@ -394,8 +365,8 @@ var limitBounds = map[string]bound{
 	"time": {0, 3600}, "wall": {0, 7200}, "memory": {1, 1 << 20}, "output": {1, 1 << 14}, "processes": {1, 4096},
 }
 
-func (p *parser) limits(n *yaml.Node) (Limits, error) {
-	var l Limits
+func (p *parser) limits(n *yaml.Node) (problems.LimitOverrides, error) {
+	var l problems.LimitOverrides
 	f, err := p.mapping(n, "limits", "time", "wall", "memory", "output", "processes")
 	if err != nil {
 		return l, err
@@ -419,21 +390,18 @@ func (p *parser) limits(n *yaml.Node) (Limits, error) {
 		case !isTime && (x != float64(int64(x)) || x < b.lo || x > b.hi):
 			return l, p.errf(v, "limits.%s %v: want a whole number in [%v, %v]", key, x, b.lo, b.hi)
 		}
+		d, size, n := problems.Seconds(x), problems.Size(x)*problems.MiB, int(x)
 		switch key {
 		case "time":
-			l.Time = &x
+			l.Time = &d
 		case "wall":
-			l.Wall = &x
-		default:
-			i := int64(x)
-			switch key {
-			case "memory":
-				l.Memory = &i
-			case "output":
-				l.Output = &i
-			case "processes":
-				l.Processes = &i
-			}
+			l.Wall = &d
+		case "memory":
+			l.Memory = &size
+		case "output":
+			l.Output = &size
+		case "processes":
+			l.Processes = &n
 		}
 	}
 	return l, nil

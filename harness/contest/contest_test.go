@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/judgehq/judge/problems"
 )
@@ -31,12 +32,12 @@ func TestParseGood(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	five, wall, mem := 5.0, 12.5, int64(512)
+	five, wall, mem := 5*time.Second, 12500*time.Millisecond, 512*problems.MiB
 	want := &Contest{
 		File: "dir/contest.yaml", Name: "Demo contest", Standings: RuleMacTech,
 		Problems: []Problem{
 			{Slug: "sudoku", Line: 4},
-			{Path: "../more/defrag", Limits: Limits{Time: &five, Wall: &wall, Memory: &mem}, Line: 5},
+			{Path: "../more/defrag", Limits: problems.LimitOverrides{Time: &five, Wall: &wall, Memory: &mem}, Line: 5},
 			{Path: "./local/trimines", Line: 7},
 		},
 		Entrants: []Entrant{
@@ -74,8 +75,8 @@ func TestParseGood(t *testing.T) {
 	if _, ok := c.Entrants[1].For("defrag"); ok {
 		t.Error("bob has no defrag submission")
 	}
-	l := c.Problems[1].Limits.Apply(problems.Limits{Time: 1, Memory: 256, Output: 16, Processes: 4})
-	if l != (problems.Limits{Time: 5, Wall: 12.5, Memory: 512, Output: 16, Processes: 4}) {
+	l := c.Problems[1].Limits.Apply(problems.Limits{Time: time.Second, Memory: 256 * problems.MiB, Output: 16 * problems.MiB, Processes: 4})
+	if l != (problems.Limits{Time: 5 * time.Second, Wall: 12500 * time.Millisecond, Memory: 512 * problems.MiB, Output: 16 * problems.MiB, Processes: 4}) {
 		t.Errorf("Apply = %+v", l)
 	}
 }
@@ -85,7 +86,7 @@ func TestParseDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Standings != RuleICPC || c.Problems[0].Limits != (Limits{}) {
+	if c.Standings != RuleICPC || c.Problems[0].Limits != (problems.LimitOverrides{}) {
 		t.Errorf("defaults: %+v", c)
 	}
 }

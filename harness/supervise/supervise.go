@@ -1,3 +1,5 @@
+//go:build linux
+
 // Package supervise is the supervisor that starts each judged program: the judge
 // binary re-executes itself with a configuration in the environment, and this
 // package's init joins the run's cgroup, sets the rlimits, reports its own CPU use

@@ -1,4 +1,4 @@
-package harness
+package sandbox
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"github.com/judgehq/judge/problems"
 )
 
 func median(d []time.Duration) time.Duration {
@@ -34,8 +36,8 @@ func BenchmarkSpawnOverhead(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer out.Close()
-	limits := Limits{CPU: time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 4, AddressSpace: true}
-	spec := Spec{Argv: []string{prog}, Stdout: out, Limits: limits}
+	limits := problems.Limits{Time: time.Second, Memory: 64 * problems.MiB, Output: 1 * problems.MiB, Processes: 4}
+	spec := Spec{Argv: []string{prog}, Stdout: out, Limits: limits, AddressSpace: true}
 	var bare, dir, supd []time.Duration
 	ctx := context.Background()
 	b.ResetTimer()

@@ -1,4 +1,6 @@
-package harness
+//go:build linux
+
+package sandbox
 
 import (
 	"bufio"
@@ -20,115 +22,29 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/judgehq/judge/harness/supervise"
+	"github.com/judgehq/judge/problems"
 )
 
-// Limits are the resource limits of one run.
-type Limits struct {
-	CPU       time.Duration // CPU time (user + system)
-	Wall      time.Duration // elapsed time; 0 means 2 × CPU + 1 s
-	Memory    int64         // bytes; 0 means no limit
-	Output    int64         // bytes per output stream or file; 0 means no limit
-	Processes int64         // processes and threads at once; 0 means no limit
-	// AddressSpace applies RLIMIT_AS = Memory when no memory cgroup is available.
-	// Runtimes that reserve large virtual memory (Go, Java) must run without it.
-	AddressSpace bool
-}
-
-// WallLimit returns the wall-clock limit with its default applied.
-func (l Limits) WallLimit() time.Duration {
-	if l.Wall > 0 {
-		return l.Wall
-	}
-	return 2*l.CPU + time.Second
-}
-
-// Spec is one process to run.
-type Spec struct {
-	Argv   []string // Argv[0] must be an absolute path
-	Dir    string   // working directory; "" keeps the judge's
-	Env    []string
-	Stdin  *os.File // nil: /dev/null
-	Stdout *os.File // nil: /dev/null
-	Stderr *os.File // nil: /dev/null
-	Limits Limits
-}
-
-// Measure is what one run consumed and how it ended.
-type Measure struct {
-	CPU       time.Duration `json:"cpu"`
-	Wall      time.Duration `json:"wall"`
-	PeakKiB   int64         `json:"peak_kib"`
-	PeakExact bool          `json:"peak_exact"` // false: an upper bound (no cgroup)
-	ExitCode  int           `json:"exit_code"`  // -1 when killed by a signal
-	Signal    string        `json:"signal,omitempty"`
-	// TimedOut: the wall limit ran out. CPUExceeded: the CPU limit did (or SIGXCPU).
-	TimedOut    bool `json:"timed_out,omitempty"`
-	CPUExceeded bool `json:"cpu_exceeded,omitempty"`
-	// MemoryExceeded: the memory cgroup killed a process or refused memory.
-	MemoryExceeded bool `json:"memory_exceeded,omitempty"`
-	// OutputExceeded: a write went past the output limit (SIGXFSZ).
-	OutputExceeded bool `json:"output_exceeded,omitempty"`
-	// Canceled: the caller's context ended the run.
-	Canceled bool `json:"canceled,omitempty"`
-}
-
-// Runner starts processes under limits. Implementations differ in how strongly the
-// limits hold; Guarantees says which hold.
-type Runner interface {
-	Run(ctx context.Context, spec Spec) (Measure, error)
-	Guarantees() Guarantees
-	// Close releases what the runner keeps between runs (pooled cgroups).
-	Close() error
-}
-
-// Guarantees describes what a runner enforces on this machine, for `judge doctor`.
-type Guarantees struct {
-	Backend       string `json:"backend"`         // "supervised+cgroup-v1", "supervised", "direct"
-	Supervisor    string `json:"supervisor"`      // the binary that supervises runs ("" for direct)
-	LimitsAtStart bool   `json:"limits_at_start"` // rlimits hold from the first instruction
-	MemoryLimit   string `json:"memory_limit"`
-	PeakMemory    string `json:"peak_memory"`
-	ProcessLimit  string `json:"process_limit"`
-	TreeKill      string `json:"tree_kill"`
-	CgroupError   string `json:"cgroup_error,omitempty"` // why no cgroup is used
-}
-
-// supervisorEnv carries the supervisor's configuration into the re-executed judge.
-const supervisorEnv = supervise.Env
-
-// IsSupervisor reports whether this process was started as a run's supervisor. The
-// supervise package normally takes over in its init, before main; a main (or a test
-// binary's TestMain) may still check and call Supervise, which never returns.
-func IsSupervisor() bool { return supervise.Active() }
-
-// Supervise runs the supervisor; it never returns.
-func Supervise() { supervise.Main() }
-
 // rlimitsFor turns limits into rlimits (all but RLIMIT_AS).
-func rlimitsFor(l Limits) []supervise.Rlimit {
+func rlimitsFor(l problems.Limits) []supervise.Rlimit {
 	rl := []supervise.Rlimit{{Resource: unix.RLIMIT_CORE}}
-	if l.CPU > 0 {
+	if l.Time > 0 {
 		// A backstop only: the watchdog ends a program at the limit itself. The
 		// margin covers the supervisor's own start and the watchdog's poll.
-		secs := uint64(math.Ceil(l.CPU.Seconds())) + 1
+		secs := uint64(math.Ceil(l.Time.Seconds())) + 1
 		rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_CPU, Cur: secs, Max: secs + 1})
 	}
 	if l.Output > 0 {
-		rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_FSIZE, Cur: uint64(l.Output), Max: uint64(l.Output)})
+		rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_FSIZE, Cur: uint64(l.Output.Bytes()), Max: uint64(l.Output.Bytes())})
 	}
 	stack := uint64(unix.RLIM_INFINITY)
 	if l.Memory > 0 {
-		stack = uint64(l.Memory)
+		stack = uint64(l.Memory.Bytes())
 	}
 	rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_STACK, Cur: stack, Max: stack},
 		supervise.Rlimit{Resource: unix.RLIMIT_NOFILE, Cur: 1024, Max: 1024})
 	return rl
 }
-
-// SupervisorName is the file name of the stand-alone supervisor binary
-// (harness/supervise/cmd/judge-supervisor) that the judge prefers when it lies beside
-// the judge's own binary.
-const SupervisorName = "judge-supervisor"
 
 // NewRunner returns the strongest runner this machine supports: the supervisor with
 // a cgroup when one can be made, else the supervisor with rlimits alone. self is the
@@ -195,7 +111,7 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 	var cg *cgroup
 	if r.cg != nil {
 		var err error
-		if cg, err = r.cg.acquire(spec.Limits.Memory, spec.Limits.Processes); err != nil {
+		if cg, err = r.cg.acquire(spec.Limits.Memory.Bytes(), int64(spec.Limits.Processes)); err != nil {
 			return Measure{}, fmt.Errorf("creating the run's cgroup: %w", err)
 		}
 		defer r.cg.release(cg)
@@ -203,8 +119,8 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 	cfg := supervise.Config{Argv: spec.Argv, Env: spec.Env, Dir: spec.Dir, Rlimits: rlimitsFor(spec.Limits)}
 	if cg != nil {
 		cfg.Procs = cg.procsFiles()
-	} else if spec.Limits.AddressSpace && spec.Limits.Memory > 0 {
-		cfg.AS = uint64(spec.Limits.Memory)
+	} else if spec.AddressSpace && spec.Limits.Memory > 0 {
+		cfg.AS = uint64(spec.Limits.Memory.Bytes())
 	}
 	blob, err := json.Marshal(cfg)
 	if err != nil {
@@ -218,7 +134,7 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 	cmd := &exec.Cmd{
 		Path:        r.self,
 		Args:        []string{"judge-supervisor"},
-		Env:         []string{supervisorEnv + "=" + string(blob), "GOGC=off"},
+		Env:         []string{supervise.Env + "=" + string(blob), "GOGC=off"},
 		Stdin:       spec.Stdin,
 		Stdout:      spec.Stdout,
 		Stderr:      spec.Stderr,
@@ -268,11 +184,11 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 		if peak, ok := cg.peakKiB(); ok {
 			m.PeakKiB, m.PeakExact = peak, true
 		}
-		m.MemoryExceeded = m.ExitCode != 0 && cg.memoryExceeded(spec.Limits.Memory)
+		m.MemoryExceeded = m.ExitCode != 0 && cg.memoryExceeded(spec.Limits.Memory.Bytes())
 	} else {
 		m.PeakExact = m.PeakKiB > rep.MaxRSS
 	}
-	if spec.Limits.CPU > 0 && m.CPU > spec.Limits.CPU {
+	if spec.Limits.Time > 0 && m.CPU > spec.Limits.Time {
 		m.CPUExceeded = true
 	}
 	return m, nil
@@ -341,7 +257,7 @@ const clockTicks = 100
 // e.g. a cgroup) at the end, and fills in m from the exit status. cpuOffset returns
 // CPU time the process spent before it became the program (the supervisor's), when
 // known.
-func startAndWait(ctx context.Context, cmd *exec.Cmd, l Limits, m *Measure, afterStart, killExtra func(), cpuOffset func() time.Duration) error {
+func startAndWait(ctx context.Context, cmd *exec.Cmd, l problems.Limits, m *Measure, afterStart, killExtra func(), cpuOffset func() time.Duration) error {
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("starting %s: %w", cmd.Path, err)
@@ -353,7 +269,7 @@ func startAndWait(ctx context.Context, cmd *exec.Cmd, l Limits, m *Measure, afte
 	timer := time.NewTimer(l.WallLimit())
 	defer timer.Stop()
 	var poll <-chan time.Time
-	if l.CPU > 0 {
+	if l.Time > 0 {
 		ticker := time.NewTicker(cpuPoll)
 		defer ticker.Stop()
 		poll = ticker.C
@@ -369,7 +285,7 @@ wait:
 		case waitErr = <-done:
 			break wait
 		case <-poll:
-			if cpu, ok := processCPU(pid); ok && cpu-cpuOffset() > l.CPU {
+			if cpu, ok := processCPU(pid); ok && cpu-cpuOffset() > l.Time {
 				m.CPUExceeded = true
 				kill()
 				waitErr = <-done
@@ -409,7 +325,7 @@ wait:
 			m.OutputExceeded = true
 		}
 	}
-	if l.CPU > 0 && m.CPU > l.CPU {
+	if l.Time > 0 && m.CPU > l.Time {
 		m.CPUExceeded = true
 	}
 	return nil
@@ -438,8 +354,8 @@ func (directRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 		for _, r := range rlimitsFor(spec.Limits) {
 			_ = unix.Prlimit(cmd.Process.Pid, r.Resource, &unix.Rlimit{Cur: r.Cur, Max: r.Max}, nil)
 		}
-		if spec.Limits.AddressSpace && spec.Limits.Memory > 0 {
-			lim := uint64(spec.Limits.Memory)
+		if spec.AddressSpace && spec.Limits.Memory > 0 {
+			lim := uint64(spec.Limits.Memory.Bytes())
 			_ = unix.Prlimit(cmd.Process.Pid, unix.RLIMIT_AS, &unix.Rlimit{Cur: lim, Max: lim}, nil)
 		}
 	}, func() {}, func() time.Duration { return 0 })

@@ -1,4 +1,4 @@
-package harness
+package sandbox
 
 import (
 	"context"
@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/judgehq/judge/problems"
 )
 
 func TestMain(m *testing.M) {
@@ -92,7 +94,7 @@ func alive(pid int) bool {
 }
 
 func TestRunLimits(t *testing.T) {
-	base := Limits{CPU: time.Second, Memory: 256 << 20, Output: 1 << 20, Processes: 16, AddressSpace: true}
+	base := problems.Limits{Time: time.Second, Memory: 256 * problems.MiB, Output: 1 * problems.MiB, Processes: 16}
 	tests := []struct {
 		prog  string
 		check func(t *testing.T, m Measure)
@@ -126,7 +128,7 @@ func TestRunLimits(t *testing.T) {
 				if name == "direct" && tt.prog == "hog" {
 					t.Skip("the direct runner sets RLIMIT_AS after start, which a fast program can beat")
 				}
-				m, err := r.Run(context.Background(), Spec{Argv: []string{cProgram(t, tt.prog)}, Stdout: outFile(t), Limits: base})
+				m, err := r.Run(context.Background(), Spec{Argv: []string{cProgram(t, tt.prog)}, Stdout: outFile(t), Limits: base, AddressSpace: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -145,7 +147,7 @@ func TestSupervisedMemory(t *testing.T) {
 		t.Skipf("no cgroup on this machine: %s", r.Guarantees().CgroupError)
 	}
 	m, err := r.Run(context.Background(), Spec{Argv: []string{cProgram(t, "hog")}, Stdout: outFile(t),
-		Limits: Limits{CPU: 2 * time.Second, Wall: 30 * time.Second, Memory: 256 << 20, Processes: 4}})
+		Limits: problems.Limits{Time: 2 * time.Second, Wall: 30 * time.Second, Memory: 256 * problems.MiB, Processes: 4}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +155,7 @@ func TestSupervisedMemory(t *testing.T) {
 		t.Errorf("hog under a cgroup: %+v", m)
 	}
 	m, err = r.Run(context.Background(), Spec{Argv: []string{cProgram(t, "true")}, Stdout: outFile(t),
-		Limits: Limits{CPU: time.Second, Memory: 256 << 20, Processes: 4}})
+		Limits: problems.Limits{Time: time.Second, Memory: 256 * problems.MiB, Processes: 4}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +170,7 @@ func TestTreeKilled(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			out := outFile(t)
 			_, err := r.Run(context.Background(), Spec{Argv: []string{cProgram(t, "escape")}, Stdout: out,
-				Limits: Limits{CPU: time.Second, Processes: 16}})
+				Limits: problems.Limits{Time: time.Second, Processes: 16}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -206,7 +208,7 @@ func TestRunCanceled(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	m, err := r.Run(ctx, Spec{Argv: []string{cProgram(t, "spin")}, Stdout: outFile(t), Limits: Limits{CPU: 10 * time.Second}})
+	m, err := r.Run(ctx, Spec{Argv: []string{cProgram(t, "spin")}, Stdout: outFile(t), Limits: problems.Limits{Time: 10 * time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +222,7 @@ func TestExecFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = r.Run(context.Background(), Spec{Argv: []string{"/nonexistent/program"}, Limits: Limits{CPU: time.Second}})
+	_, err = r.Run(context.Background(), Spec{Argv: []string{"/nonexistent/program"}, Limits: problems.Limits{Time: time.Second}})
 	if err == nil || !strings.Contains(err.Error(), "/nonexistent/program") {
 		t.Errorf("err = %v, want one naming the program", err)
 	}

@@ -1,4 +1,8 @@
-package harness
+// Package build turns submissions into runnable programs: it compiles a source file,
+// a folder holding a Go main package, a ready binary or a command line once per
+// content hash into a cache folder. How each language compiles and runs is data:
+// the table in languages.yaml, which a user may extend.
+package build
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package harness
+package sandbox
 
 import (
 	"bufio"
@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/judgehq/judge/problems"
 )
 
 // cgroups creates one control group per run for memory and process limits. It
@@ -146,7 +148,7 @@ func detectCgroups() (*cgroups, error) {
 		cg := &cgroups{version: 1, memory: memDir, pids: pidsDir, prefix: prefix}
 		_, err := os.Stat(filepath.Join(memDir, "memory.memsw.limit_in_bytes"))
 		cg.memsw = err == nil
-		probe, err := cg.create(64<<20, 8)
+		probe, err := cg.create((64 * problems.MiB).Bytes(), 8)
 		if err == nil {
 			probe.remove()
 			return cg, nil
@@ -186,7 +188,7 @@ func setupV2(own, prefix string) (*cgroups, error) {
 	}
 	sweepStale(own)
 	cg := &cgroups{version: 2, memory: own, pids: own, prefix: prefix}
-	probe, err := cg.create(64<<20, 8)
+	probe, err := cg.create((64 * problems.MiB).Bytes(), 8)
 	if err != nil {
 		return nil, err
 	}

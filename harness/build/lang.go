@@ -1,4 +1,4 @@
-package harness
+package build
 
 import (
 	"bytes"
@@ -45,7 +45,7 @@ type languageFile struct {
 func DefaultLanguages() *Languages {
 	l, err := ParseLanguages(builtinLanguages)
 	if err != nil {
-		panic("harness: built-in languages.yaml is broken: " + err.Error())
+		panic("build: built-in languages.yaml is broken: " + err.Error())
 	}
 	return l
 }

@@ -1,0 +1,149 @@
+package judging
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/problems"
+)
+
+// answerOutput returns the output an .ans file holds: stdout, or the first output
+// file for problems with file I/O.
+func answerOutput(p problems.Problem, ds problems.Dataset, out problems.Output) []byte {
+	if fio, ok := p.(problems.FileIO); ok && p.Meta().IO == problems.Files {
+		if names := fio.OutputFiles(ds); len(names) > 0 {
+			return out.Files[names[0]]
+		}
+	}
+	return out.Stdout
+}
+
+// programEnv is the environment a submission runs with.
+func programEnv(home string) []string {
+	path := os.Getenv("PATH")
+	if path == "" {
+		path = "/usr/local/bin:/usr/bin:/bin"
+	}
+	return []string{"PATH=" + path, "HOME=" + home, "LANG=C.UTF-8", "TMPDIR=" + home}
+}
+
+// execute runs the task's program in a fresh scratch folder in the problem's I/O
+// mode and returns what it produced.
+func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems.Limits, t Task) (problems.Output, sandbox.Measure, error) {
+	var out problems.Output
+	if err := os.MkdirAll(j.Scratch, 0o755); err != nil {
+		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+	}
+	dir, err := os.MkdirTemp(j.Scratch, "run-")
+	if err != nil {
+		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	work := filepath.Join(dir, "work")
+	if err := os.Mkdir(work, 0o777); err != nil {
+		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+	}
+	spec := sandbox.Spec{Argv: t.Program.Argv, Dir: work, Env: programEnv(work), Limits: limits, AddressSpace: t.Program.AddressSpace}
+	stderr, err := os.Create(filepath.Join(dir, "stderr"))
+	if err != nil {
+		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+	}
+	defer stderr.Close()
+	spec.Stderr = stderr
+
+	var m sandbox.Measure
+	switch p.Meta().IO {
+	case problems.InteractIO:
+		ia, ok := p.(problems.Interactor)
+		if !ok {
+			return out, m, fmt.Errorf("problem %s is interactive but has no interactor", p.Meta().Slug)
+		}
+		var o problems.Outcome
+		o, m, err = interact(ctx, j.Runner, spec, ia, t.Dataset)
+		out.Interaction = &o
+	default:
+		m, err = j.runFiles(ctx, p, t.Dataset, spec, dir, &out)
+	}
+	if err != nil {
+		return out, m, err
+	}
+	out.Stderr, _ = readCapped(stderr.Name(), 64<<10)
+	return out, m, nil
+}
+
+// runFiles runs a stdio or files-mode program.
+func (j *Judge) runFiles(ctx context.Context, p problems.Problem, ds problems.Dataset, spec sandbox.Spec, dir string, out *problems.Output) (sandbox.Measure, error) {
+	fio, usesFiles := p.(problems.FileIO)
+	usesFiles = usesFiles && p.Meta().IO == problems.Files
+	stdout, err := os.Create(filepath.Join(dir, "stdout"))
+	if err != nil {
+		return sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+	}
+	defer stdout.Close()
+	spec.Stdout = stdout
+	if usesFiles {
+		files, err := fio.InputFiles(ds)
+		if err != nil {
+			return sandbox.Measure{}, fmt.Errorf("input files of %s: %w", ds.Name, err)
+		}
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(spec.Dir, filepath.Base(name)), data, 0o644); err != nil {
+				return sandbox.Measure{}, fmt.Errorf("writing input file %s: %w", name, err)
+			}
+		}
+	} else {
+		in, err := os.Open(ds.InPath)
+		if err != nil {
+			return sandbox.Measure{}, fmt.Errorf("dataset %s: %w", ds.Name, err)
+		}
+		defer in.Close()
+		spec.Stdin = in
+	}
+	m, err := j.Runner.Run(ctx, spec)
+	if err != nil {
+		return m, err
+	}
+	limit := spec.Limits.Output.Bytes()
+	if out.Stdout, err = readCapped(stdout.Name(), limit); err != nil {
+		return m, err
+	}
+	if limit > 0 && int64(len(out.Stdout)) >= limit && !m.OutputExceeded {
+		m.OutputExceeded = fileSize(stdout.Name()) > limit
+	}
+	if usesFiles {
+		out.Files = map[string][]byte{}
+		for _, name := range fio.OutputFiles(ds) {
+			data, err := readCapped(filepath.Join(spec.Dir, filepath.Base(name)), limit)
+			if err == nil {
+				out.Files[name] = data
+			}
+		}
+	}
+	return m, nil
+}
+
+func fileSize(path string) int64 {
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return st.Size()
+}
+
+// readCapped reads at most limit bytes of a file (all of it when limit is 0).
+func readCapped(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if limit > 0 {
+		r = io.LimitReader(f, limit)
+	}
+	return io.ReadAll(r)
+}

@@ -1,0 +1,124 @@
+// Package judging runs programs on a problem's datasets and decides their verdicts:
+// a pool of workers (judge.go), the verdict rules (verdict.go, the one place a
+// verdict is decided), the stdio and files I/O modes (io.go) and the pipes of
+// interactive problems (interact.go). Programs come built from harness/build and run
+// under limits through a harness/sandbox Runner.
+package judging
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/problems"
+)
+
+// Judge runs programs on a problem's datasets and decides their verdicts. The
+// verdict of a run is decided here and only here: resource verdicts from the
+// measurement first, then the problem's checker.
+type Judge struct {
+	Runner  sandbox.Runner
+	Scratch string // folder for the runs' working files; each run gets its own
+	Jobs    int    // runs at once; 0 means the number of CPUs
+}
+
+// Task is one program on one dataset of a problem, under limits.
+type Task struct {
+	Problem problems.Problem
+	Limits  problems.Limits
+	Program *build.Program
+	Dataset problems.Dataset
+	Attempt int
+	// KeepOutput keeps the answer-bearing output (stdout, or the first output file)
+	// in Judged.Output even when the run is accepted (for regen).
+	KeepOutput bool
+}
+
+// Judged is the result of a task, with the output kept for diffs and regen.
+type Judged struct {
+	problems.Result
+	// Interrupted is true when the task was stopped or never started because the
+	// context ended: the result is not a judgement and must not be stored.
+	Interrupted bool
+	// Output is the run's answer-bearing output: kept for WA and PE results (for a
+	// diff) and when the task asked for it.
+	Output []byte
+}
+
+// Judge runs every task, jobs at a time (tasks may belong to different problems),
+// and returns the results in the order of tasks, whatever order they finished in.
+// progress, when not nil, is called with the task's index once per finished task
+// (from one goroutine at a time) and may amend the result before it is kept. When ctx ends, running tasks are stopped and the rest are not started;
+// their results are marked Interrupted.
+func (j *Judge) Judge(ctx context.Context, tasks []Task, progress func(i int, r *Judged)) []Judged {
+	jobs := j.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	out := make([]Judged, len(tasks))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r := j.one(ctx, tasks[i])
+				if progress != nil {
+					mu.Lock()
+					progress(i, &r)
+					mu.Unlock()
+				}
+				out[i] = r
+			}
+		}()
+	}
+feed:
+	for i := range tasks {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	for i := range out {
+		if out[i].Problem == "" { // never started
+			out[i] = newJudged(tasks[i])
+			out[i].Interrupted = true
+			out[i].Outcome = problems.Rejected(problems.JE, "not run: %v", ctx.Err())
+		}
+	}
+	return out
+}
+
+func newJudged(t Task) Judged {
+	prog := t.Program
+	return Judged{Result: problems.Result{
+		Problem: t.Problem.Meta().Slug, Submission: prog.Name, Source: prog.Source, Hash: prog.Hash,
+		Language: prog.Language, Dataset: t.Dataset.Name, Attempt: t.Attempt, Started: time.Now().UTC(),
+	}}
+}
+
+// one judges a single task: it runs the program unless a verdict is already known
+// (beforeRun) and hands what happened to afterRun.
+func (j *Judge) one(ctx context.Context, t Task) Judged {
+	r := newJudged(t)
+	if o, stop := beforeRun(ctx, t.Program); stop {
+		r.Outcome, r.Interrupted = o, ctx.Err() != nil
+		return r
+	}
+	out, m, err := j.execute(ctx, t.Problem, t.Limits, t)
+	r.Usage = problems.Usage{CPU: m.CPU, Wall: m.Wall, PeakKiB: m.PeakKiB}
+	out.Usage = r.Usage
+	r.Outcome, r.Interrupted = afterRun(ctx, t, out, m, err)
+	if !r.Interrupted && (t.KeepOutput || r.Outcome.Verdict == problems.WA || r.Outcome.Verdict == problems.PE) {
+		r.Output = answerOutput(t.Problem, t.Dataset, out)
+	}
+	return r
+}

@@ -1,0 +1,92 @@
+package judging
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/problems"
+)
+
+// beforeRun decides the verdicts known before a run: not run because ctx ended
+// (JE, interrupted), CE from the build, JE for a missing toolchain. stop is false
+// when the program must run.
+func beforeRun(ctx context.Context, prog *build.Program) (o problems.Outcome, stop bool) {
+	switch {
+	case ctx.Err() != nil:
+		return problems.Rejected(problems.JE, "not run: %v", ctx.Err()), true
+	case prog.CompileError != "":
+		return problems.Outcome{Verdict: problems.CE, Message: firstLine(prog.CompileError), Details: prog.CompileError}, true
+	case prog.Unavailable != "":
+		return problems.Rejected(problems.JE, "%s", prog.Unavailable), true
+	}
+	return problems.Outcome{}, false
+}
+
+// afterRun decides the verdict of a finished run, in this order: stopped because ctx
+// ended (interrupted, not a judgement), a failure to run (JE), the resource
+// verdicts of the measurement, then the problem's checker; a pass-fail problem's
+// score is 1 for AC and 0 otherwise.
+func afterRun(ctx context.Context, t Task, out problems.Output, m sandbox.Measure, err error) (o problems.Outcome, interrupted bool) {
+	if ctx.Err() != nil { // first: a run stopped early may also have failed to start
+		return problems.Rejected(problems.JE, "stopped: %v", ctx.Err()), true
+	}
+	if err != nil {
+		return problems.Rejected(problems.JE, "%v", err), false
+	}
+	if o, decided := resourceVerdict(m, t.Limits); decided {
+		return o, false
+	}
+	o = safeCheck(t.Problem, t.Dataset, out)
+	if t.Problem.Meta().Kind == problems.PassFail {
+		o.Score = 0
+		if o.Verdict == problems.AC {
+			o.Score = 1
+		}
+	}
+	return o, false
+}
+
+// resourceVerdict decides MLE, TLE, OLE and RTE from a measurement, in that order of
+// precedence; decided is false when the run ended normally and the checker decides.
+func resourceVerdict(m sandbox.Measure, l problems.Limits) (o problems.Outcome, decided bool) {
+	switch {
+	case m.MemoryExceeded:
+		// First: a program stuck at its memory limit is often killed by a timer.
+		return problems.Rejected(problems.MLE, "memory limit %d MiB exceeded (peak %d KiB)", l.Memory.MiB(), m.PeakKiB), true
+	case m.TimedOut:
+		return problems.Rejected(problems.TLE, "wall time limit %s exceeded", l.WallLimit()), true
+	case m.CPUExceeded:
+		return problems.Rejected(problems.TLE, "CPU time %s over the %s limit", ms(m.CPU), l.Time), true
+	case m.OutputExceeded:
+		return problems.Rejected(problems.OLE, "output limit %d MiB exceeded", l.Output.MiB()), true
+	case m.Signal != "":
+		return problems.Rejected(problems.RTE, "killed by %s", m.Signal), true
+	case m.ExitCode != 0:
+		return problems.Rejected(problems.RTE, "exit code %d", m.ExitCode), true
+	}
+	return problems.Outcome{}, false
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
+
+// safeCheck calls the checker and turns a panic into a judge error.
+func safeCheck(p problems.Problem, ds problems.Dataset, out problems.Output) (o problems.Outcome) {
+	defer func() {
+		if v := recover(); v != nil {
+			o = problems.Rejected(problems.JE, "checker panicked: %v", v)
+		}
+	}()
+	return p.Check(ds, out)
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
+}

@@ -1,0 +1,96 @@
+package judging
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/problems"
+)
+
+func TestResourceVerdict(t *testing.T) {
+	l := problems.Limits{Time: time.Second, Memory: 256 * problems.MiB, Output: problems.MiB}
+	tests := []struct {
+		name    string
+		m       sandbox.Measure
+		want    problems.Verdict
+		decided bool
+		message string
+	}{
+		{name: "normal end", m: sandbox.Measure{}, decided: false},
+		{name: "memory before time", m: sandbox.Measure{MemoryExceeded: true, TimedOut: true, PeakKiB: 262144}, want: problems.MLE, decided: true,
+			message: "memory limit 256 MiB exceeded (peak 262144 KiB)"},
+		{name: "wall", m: sandbox.Measure{TimedOut: true, CPUExceeded: true}, want: problems.TLE, decided: true,
+			message: "wall time limit 3s exceeded"},
+		{name: "cpu", m: sandbox.Measure{CPUExceeded: true, CPU: 1050 * time.Millisecond}, want: problems.TLE, decided: true,
+			message: "CPU time 1.050s over the 1s limit"},
+		{name: "output before signal", m: sandbox.Measure{OutputExceeded: true, Signal: "SIGXFSZ"}, want: problems.OLE, decided: true,
+			message: "output limit 1 MiB exceeded"},
+		{name: "signal", m: sandbox.Measure{Signal: "SIGSEGV", ExitCode: -1}, want: problems.RTE, decided: true, message: "killed by SIGSEGV"},
+		{name: "exit code", m: sandbox.Measure{ExitCode: 3}, want: problems.RTE, decided: true, message: "exit code 3"},
+	}
+	for _, tt := range tests {
+		o, decided := resourceVerdict(tt.m, l)
+		if decided != tt.decided || o.Verdict != tt.want || o.Message != tt.message {
+			t.Errorf("%s: got %s %q (decided %v), want %s %q (decided %v)", tt.name, o.Verdict, o.Message, decided, tt.want, tt.message, tt.decided)
+		}
+	}
+}
+
+func TestBeforeRun(t *testing.T) {
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name string
+		ctx  context.Context
+		prog build.Program
+		want problems.Verdict
+		stop bool
+	}{
+		{name: "runs", ctx: context.Background(), prog: build.Program{}, stop: false},
+		{name: "compile error", ctx: context.Background(), prog: build.Program{CompileError: "x.c:1: error\nmore"}, want: problems.CE, stop: true},
+		{name: "no toolchain", ctx: context.Background(), prog: build.Program{Unavailable: "no gcc"}, want: problems.JE, stop: true},
+		{name: "stopped first", ctx: done, prog: build.Program{CompileError: "x"}, want: problems.JE, stop: true},
+	}
+	for _, tt := range tests {
+		o, stop := beforeRun(tt.ctx, &tt.prog)
+		if stop != tt.stop || o.Verdict != tt.want {
+			t.Errorf("%s: got %s (stop %v), want %s (stop %v)", tt.name, o.Verdict, stop, tt.want, tt.stop)
+		}
+	}
+}
+
+// passFail is a pass-fail problem whose checker returns a fixed outcome.
+type passFail struct{ o problems.Outcome }
+
+func (passFail) Meta() problems.Meta                                        { return problems.Meta{Slug: "pf", Kind: problems.PassFail} }
+func (passFail) Datasets(...string) ([]problems.Dataset, error)             { return nil, nil }
+func (passFail) Validate([]byte) error                                      { return nil }
+func (p passFail) Check(problems.Dataset, problems.Output) problems.Outcome { return p.o }
+
+func TestAfterRun(t *testing.T) {
+	tests := []struct {
+		name        string
+		check       problems.Outcome
+		m           sandbox.Measure
+		err         error
+		want        problems.Verdict
+		score       float64
+		interrupted bool
+	}{
+		{name: "AC scores 1", check: problems.Outcome{Verdict: problems.AC, Score: 7}, want: problems.AC, score: 1},
+		{name: "WA scores 0", check: problems.Outcome{Verdict: problems.WA, Score: 7}, want: problems.WA, score: 0},
+		{name: "resources before the checker", check: problems.Outcome{Verdict: problems.AC}, m: sandbox.Measure{ExitCode: 1}, want: problems.RTE},
+		{name: "failure to run", check: problems.Outcome{Verdict: problems.AC}, err: errors.New("no exec"), want: problems.JE},
+	}
+	for _, tt := range tests {
+		task := Task{Problem: passFail{tt.check}, Limits: problems.DefaultLimits()}
+		o, interrupted := afterRun(context.Background(), task, problems.Output{}, tt.m, tt.err)
+		if o.Verdict != tt.want || o.Score != tt.score || interrupted != tt.interrupted {
+			t.Errorf("%s: got %s score %v interrupted %v, want %s score %v", tt.name, o.Verdict, o.Score, interrupted, tt.want, tt.score)
+		}
+	}
+}

@@ -1,0 +1,142 @@
+package workflow
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/judgehq/judge/harness/judging"
+	"github.com/judgehq/judge/harness/store"
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/reports"
+)
+
+// RunConfig is what a stored run keeps to be rendered again exactly as it was.
+type RunConfig struct {
+	File         string          `json:"file,omitempty"`
+	Name         string          `json:"name,omitempty"`
+	Rule         string          `json:"rule,omitempty"`
+	Problems     []problems.Meta `json:"problems"`
+	Entrants     []string        `json:"entrants"`
+	ChallengeLog []string        `json:"challenge_log,omitempty"`
+	Details      bool            `json:"details,omitempty"`
+}
+
+// diffLimit caps the diff kept with a WA or PE result.
+const diffLimit = 64 << 10
+
+// Session is one judging run: its id and the history its results go to.
+type Session struct {
+	ID    string
+	store *store.Store // nil: results are not kept
+}
+
+// NewSession starts a stored run in st, or an unstored one when st is nil.
+func NewSession(ctx context.Context, st *store.Store, command string, args []string, contest string, cfg RunConfig) (*Session, error) {
+	if st == nil {
+		id, err := store.NewRunID(time.Now())
+		if err != nil {
+			return nil, fmt.Errorf("naming the run: %w", err)
+		}
+		return &Session{ID: id}, nil
+	}
+	blob, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the run configuration: %w", err)
+	}
+	run, err := st.NewRun(ctx, store.Run{Command: command, Args: args, Contest: contest, Config: blob})
+	if err != nil {
+		return nil, fmt.Errorf("history: %w", err)
+	}
+	return &Session{ID: run.ID, store: st}, nil
+}
+
+// Resume reopens stored run id of command (and contest, for contests) and returns
+// it with the keys of the jobs that already have a result.
+func Resume(ctx context.Context, st *store.Store, id, command, contest string) (*Session, map[store.Key]bool, error) {
+	run, err := st.Run(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if run.Command != command || run.Contest != contest {
+		return nil, nil, fmt.Errorf("that run is %q %q, not %s %q", run.Command, run.Contest, command, contest)
+	}
+	done, err := st.Done(ctx, run.ID)
+	if err != nil {
+		return nil, nil, fmt.Errorf("results of run %s: %w", run.ID, err)
+	}
+	if err := st.SetStatus(ctx, run.ID, store.StatusRunning); err != nil {
+		return nil, nil, fmt.Errorf("reopening run %s: %w", run.ID, err)
+	}
+	return &Session{ID: run.ID, store: st}, done, nil
+}
+
+// Judge runs the tasks on j. Each finished result goes, in the order results
+// finish, to one writer goroutine fed by a channel, off the pool's lock: it adds the
+// diff of a WA or PE, passes the result to onResult (progress; may be nil) and
+// saves it, so that a crash of the judge loses no finished result and no worker
+// waits for the disk. Interrupted tasks are returned but neither shown nor saved.
+// The returned results carry the run id and the diffs. The error is the first
+// failure to save; judging goes on after it, saving does not.
+func (s *Session) Judge(ctx context.Context, j *judging.Judge, tasks []judging.Task, onResult func(problems.Result)) ([]judging.Judged, error) {
+	type finished struct {
+		i int
+		r judging.Judged
+	}
+	// Room for every result: a send never blocks a worker, whatever the disk does.
+	queue := make(chan finished, len(tasks))
+	diffs := make([]string, len(tasks))
+	saved := make(chan error, 1)
+	go func() {
+		var saveErr error
+		for f := range queue {
+			r := f.r
+			if v := r.Outcome.Verdict; (v == problems.WA || v == problems.PE) && r.Output != nil {
+				r.Diff = reports.UnifiedDiff("expected", "output", tasks[f.i].Dataset.Answer, r.Output, diffLimit)
+				diffs[f.i] = r.Diff
+			}
+			if r.Interrupted {
+				continue
+			}
+			if onResult != nil {
+				onResult(r.Result)
+			}
+			if s.store != nil && saveErr == nil {
+				// Saved even while stopping: a finished result is never lost.
+				if err := s.store.Save(context.WithoutCancel(ctx), r.Result); err != nil {
+					saveErr = fmt.Errorf("saving results: %w", err)
+				}
+			}
+		}
+		saved <- saveErr
+	}()
+	results := j.Judge(ctx, tasks, func(i int, r *judging.Judged) {
+		r.Run = s.ID
+		queue <- finished{i, *r}
+	})
+	close(queue)
+	saveErr := <-saved
+	for i := range results {
+		results[i].Run = s.ID
+		if diffs[i] != "" {
+			results[i].Diff = diffs[i]
+		}
+	}
+	return results, saveErr
+}
+
+// Finish records how the run ended.
+func (s *Session) Finish(ctx context.Context, interrupted bool) error {
+	if s.store == nil {
+		return nil
+	}
+	status := store.StatusDone
+	if interrupted {
+		status = store.StatusInterrupted
+	}
+	if err := s.store.SetStatus(context.WithoutCancel(ctx), s.ID, status); err != nil {
+		return fmt.Errorf("closing run %s: %w", s.ID, err)
+	}
+	return nil
+}
