@@ -97,6 +97,7 @@ Flags go before the arguments they qualify or after them, as you like.`,
 			genCommand(),
 			validateCommand(),
 			doctorCommand(),
+			brokerCommand(),
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // run() prints and exits
 	}
