@@ -186,7 +186,7 @@ func (g *group) memoryExceeded(limit int64) bool {
 		return true
 	}
 	fails := readInt(filepath.Join(g.dirs[0], "memory.failcnt"))
-	return limit > 0 && fails > 0 && g.peak() >= limit-limit/64
+	return limit > 0 && fails > 0 && g.peak() >= limit-limit/32
 }
 
 // killAll kills every process of the group until none is left.

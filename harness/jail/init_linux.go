@@ -187,6 +187,9 @@ func runInit(cfg *initConfig, send func(report)) error {
 	cpu := readUsage(usage) - base
 	inf := unix.Rlimit{Cur: unix.RLIM_INFINITY, Max: unix.RLIM_INFINITY}
 	_ = unix.Setrlimit(unix.RLIMIT_FSIZE, &inf)
+	if !ws.Exited() || ws.ExitStatus() != 0 {
+		cfg.Collect = nil // only a successful run's files are taken out
+	}
 	if err := collect(cfg); err != nil {
 		send(report{Exited: true, Status: int(ws), CPUns: cpu, Error: err.Error()})
 		return nil
@@ -376,6 +379,9 @@ func collectOne(name string, max int64) error {
 		return fmt.Errorf("collecting %q: not a plain file name", name)
 	}
 	in, err := unix.Open(filepath.Join("/work", name), unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	if err == unix.ENOENT {
+		return nil // the caller sees the file missing
+	}
 	if err != nil {
 		return fmt.Errorf("collecting %s: %w", name, err)
 	}

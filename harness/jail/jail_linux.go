@@ -355,7 +355,9 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	if res.Limit == NoLimit && l.CPU > 0 && res.CPU > l.CPU {
 		res.Limit = CPULimit
 	}
-	if res.Limit == NoLimit && res.ExitCode != 0 && s.group.memoryExceeded(l.Memory) {
+	// A program thrashing at its memory limit until the wall timer ends it ran out
+	// of memory, not of time.
+	if (res.Limit == NoLimit || res.Limit == WallLimit) && res.ExitCode != 0 && s.group.memoryExceeded(l.Memory) {
 		res.Limit = MemoryLimit
 	}
 	return res, nil
