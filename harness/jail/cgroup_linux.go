@@ -134,11 +134,8 @@ func (g *group) reset(memory, processes int64) error {
 	if memory > 0 {
 		_ = writeFile(g.dirs[0], "memory.swappiness", "0")
 	}
-	pids := "max"
-	if processes > 0 {
-		pids = strconv.FormatInt(processes, 10)
-	}
-	if err := writeFile(g.dirs[1], "pids.max", pids); err != nil {
+	// The init lowers this to the program's limit once it has joined.
+	if err := writeFile(g.dirs[1], "pids.max", strconv.FormatInt(processes+64, 10)); err != nil {
 		return err
 	}
 	if err := writeFile(g.dirs[2], "cpuacct.usage", "0"); err != nil {

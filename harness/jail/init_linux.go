@@ -33,6 +33,8 @@ type initConfig struct {
 	Env        []string   `json:"env"`
 	Procs      []string   `json:"procs"`     // cgroup.procs files to join before the fork
 	CPUUsage   string     `json:"cpu_usage"` // the group's cpuacct.usage
+	PidsMax    string     `json:"pids_max"`  // the group's pids.max
+	Processes  int64      `json:"processes"` // the program's process limit
 	Rlimits    []rlimit   `json:"rlimits"`
 	Collect    []string   `json:"collect"`
 	CollectDir string     `json:"collect_dir"`
@@ -114,6 +116,10 @@ func runInit(cfg *initConfig, send func(report)) error {
 		}
 		procs = append(procs, f)
 	}
+	pidsMax, err := os.OpenFile(cfg.PidsMax, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("opening %s: %w", cfg.PidsMax, err)
+	}
 	usage, err := os.Open(cfg.CPUUsage)
 	if err != nil {
 		return fmt.Errorf("opening %s: %w", cfg.CPUUsage, err)
@@ -141,6 +147,14 @@ func runInit(cfg *initConfig, send func(report)) error {
 		}
 		f.Close()
 	}
+	// This process's threads count in the pids group: the program's limit comes
+	// on top of them (and of two more the Go runtime may start while waiting).
+	if tasks, err := os.ReadDir("/proc/self/task"); err == nil && cfg.Processes > 0 {
+		if _, err := pidsMax.WriteString(fmt.Sprint(cfg.Processes + int64(len(tasks)) + 2)); err != nil {
+			return fmt.Errorf("setting pids.max: %w", err)
+		}
+	}
+	pidsMax.Close()
 	base := readUsage(usage)
 	uid := uint32(cfg.UID)
 	pid, err := syscall.ForkExec(cfg.Argv[0], cfg.Argv, &syscall.ProcAttr{

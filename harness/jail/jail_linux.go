@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -144,7 +145,8 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 		}
 	}
 	cfg := initConfig{Root: j.root, TmpSize: l.Tmp, WorkSize: l.Disk, UID: s.uid, Argv: c.Argv,
-		Env: c.Env, Procs: s.group.procs(), CPUUsage: s.group.usageFile(), Collect: c.Collect, CollectMax: c.CollectMax}
+		Env: c.Env, Procs: s.group.procs(), CPUUsage: s.group.usageFile(),
+		PidsMax: filepath.Join(s.group.dirs[1], "pids.max"), Processes: l.Processes, Collect: c.Collect, CollectMax: c.CollectMax}
 	if cfg.Env == nil {
 		cfg.Env = DefaultEnv
 	}
