@@ -74,6 +74,13 @@ func findHierarchies() (hierarchies, error) {
 	return h, nil
 }
 
+// procs lists the judge's own cgroup.procs files, where a slot's init waits
+// between runs.
+func (h hierarchies) procs() []string {
+	return []string{filepath.Join(h.memory, "cgroup.procs"), filepath.Join(h.pids, "cgroup.procs"),
+		filepath.Join(h.cpuacct, "cgroup.procs")}
+}
+
 // group is one slot's cgroup in the three hierarchies, reused run after run.
 type group struct {
 	h       hierarchies

@@ -14,30 +14,31 @@ import (
 // initEnv carries the init's configuration and marks a process as a jail's init.
 const initEnv = "JUDGE_JAIL_INIT"
 
-// statusFD is the init's status pipe to the judge; collectFD, when files are
-// collected, the host folder they go to (opened by the judge).
-const (
-	statusFD  = 3
-	collectFD = 4
-)
+// ctrlFD is the init's control socket to the judge.
+const ctrlFD = 3
 
-// initConfig is what the init needs; the judge fills it in.
+// initConfig is what a slot's init needs for its whole life; the judge fills it in.
 type initConfig struct {
-	Root       string     `json:"root"`  // empty host folder to mount the new root on
-	Binds      []bind     `json:"binds"` // read-only system paths
+	Root     string   `json:"root"`  // empty host folder to mount the new root on
+	Binds    []bind   `json:"binds"` // read-only system paths
+	UID      int      `json:"uid"`
+	Procs    []string `json:"procs"`     // the slot's cgroup.procs files, joined for each run
+	Home     []string `json:"home"`      // the judge's cgroup.procs files, rejoined after each run
+	CPUUsage string   `json:"cpu_usage"` // the slot group's cpuacct.usage
+	PidsMax  string   `json:"pids_max"`  // the slot group's pids.max
+}
+
+// request is one run, sent with its descriptors: stdin, stdout, stderr, then one
+// per file.
+type request struct {
+	Argv       []string   `json:"argv"`
+	Env        []string   `json:"env"`
 	Files      []initFile `json:"files"`
 	WorkSize   int64      `json:"work_size"`
 	TmpSize    int64      `json:"tmp_size"`
-	UID        int        `json:"uid"`
-	Argv       []string   `json:"argv"`
-	Env        []string   `json:"env"`
-	Procs      []string   `json:"procs"`     // cgroup.procs files to join before the fork
-	CPUUsage   string     `json:"cpu_usage"` // the group's cpuacct.usage
-	PidsMax    string     `json:"pids_max"`  // the group's pids.max
-	Processes  int64      `json:"processes"` // the program's process limit
 	Rlimits    []rlimit   `json:"rlimits"`
+	Processes  int64      `json:"processes"`
 	Collect    []string   `json:"collect"`
-	CollectDir string     `json:"collect_dir"`
 	CollectMax int64      `json:"collect_max"`
 }
 
@@ -46,25 +47,28 @@ type bind struct {
 }
 
 type initFile struct {
-	Name string `json:"n"`
-	Src  string `json:"s,omitempty"`
-	Data []byte `json:"d,omitempty"`
+	Name string `json:"n"` // contents from the next descriptor
 	Exec bool   `json:"x,omitempty"`
 }
 
 type rlimit struct {
 	Resource int    `json:"r"`
 	Value    uint64 `json:"v"`
+	SoftOnly bool   `json:"s,omitempty"` // leave the hard limit alone
 }
 
-// report is a line the init writes on the status pipe.
+// report is a message from the init to the judge.
 type report struct {
+	Ready     bool   `json:"ready,omitempty"` // the init waits for runs
 	Started   bool   `json:"started,omitempty"`
 	Exited    bool   `json:"exited,omitempty"`
 	Status    int    `json:"status,omitempty"` // wait status
 	CPUns     int64  `json:"cpu_ns,omitempty"` // the group's CPU from fork to the end
 	ExecError string `json:"exec_error,omitempty"`
 	Error     string `json:"error,omitempty"`
+	// Collected names the files whose descriptors come with an Exited report.
+	Collected []string `json:"collected,omitempty"`
+	fds       []int    // the descriptors received with the report (judge side)
 }
 
 func init() {
@@ -73,7 +77,7 @@ func init() {
 	}
 }
 
-// Main is the jail's init. A binary that uses this package runs it from the
+// Main is a jail's init. A binary that uses this package runs it from the
 // package's init when started by a Jail; it never returns then. Called in any
 // other process it returns at once.
 func Main() {
@@ -81,13 +85,11 @@ func Main() {
 	if blob == "" {
 		return
 	}
-	// Inherited descriptors must not reach the program.
-	syscall.CloseOnExec(statusFD)
-	syscall.CloseOnExec(collectFD)
-	status := os.NewFile(statusFD, "status")
+	syscall.CloseOnExec(ctrlFD)
+	ctrl := os.NewFile(ctrlFD, "control")
 	send := func(r report) {
 		b, _ := json.Marshal(r)
-		_, _ = status.Write(append(b, '\n'))
+		_, _ = ctrl.Write(b)
 	}
 	var cfg initConfig
 	if err := json.Unmarshal([]byte(blob), &cfg); err != nil {
@@ -95,33 +97,53 @@ func Main() {
 		os.Exit(125)
 	}
 	_ = os.Unsetenv(initEnv)
-	if err := runInit(&cfg, send); err != nil {
+	if err := serve(&cfg, ctrl, send); err != nil {
 		send(report{Error: err.Error()})
 		os.Exit(125)
 	}
 	os.Exit(0)
 }
 
-func runInit(cfg *initConfig, send func(report)) error {
+// initState is what the init keeps open from before it entered the jail's root.
+type initState struct {
+	cfg         *initConfig
+	procs, home []*os.File
+	pidsMax     *os.File
+	usage       *os.File
+}
+
+func openAll(paths []string, flag int) ([]*os.File, error) {
+	var out []*os.File
+	for _, p := range paths {
+		f, err := os.OpenFile(p, flag, 0)
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", p, err)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// serve prepares the jail, then runs one program per request until the judge
+// closes the control socket.
+func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	// Nothing of this process may be read through /proc by the program.
 	_ = unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0)
 	if os.Getpid() != 1 {
 		return fmt.Errorf("jail init is pid %d, not 1: no PID namespace", os.Getpid())
 	}
-	procs := make([]*os.File, 0, len(cfg.Procs))
-	for _, p := range cfg.Procs {
-		f, err := os.OpenFile(p, os.O_WRONLY, 0)
-		if err != nil {
-			return fmt.Errorf("opening %s: %w", p, err)
-		}
-		procs = append(procs, f)
+	st := &initState{cfg: cfg}
+	var err error
+	if st.procs, err = openAll(cfg.Procs, os.O_WRONLY); err != nil {
+		return err
 	}
-	pidsMax, err := os.OpenFile(cfg.PidsMax, os.O_WRONLY, 0)
-	if err != nil {
+	if st.home, err = openAll(cfg.Home, os.O_WRONLY); err != nil {
+		return err
+	}
+	if st.pidsMax, err = os.OpenFile(cfg.PidsMax, os.O_WRONLY, 0); err != nil {
 		return fmt.Errorf("opening %s: %w", cfg.PidsMax, err)
 	}
-	usage, err := os.Open(cfg.CPUUsage)
-	if err != nil {
+	if st.usage, err = os.Open(cfg.CPUUsage); err != nil {
 		return fmt.Errorf("opening %s: %w", cfg.CPUUsage, err)
 	}
 	if err := buildRoot(cfg); err != nil {
@@ -131,57 +153,147 @@ func runInit(cfg *initConfig, send func(report)) error {
 		return fmt.Errorf("bringing up loopback: %w", err)
 	}
 	_ = unix.Sethostname([]byte("jail"))
-	for _, r := range cfg.Rlimits {
-		lim := unix.Rlimit{Cur: r.Value, Max: r.Value}
-		if err := unix.Setrlimit(r.Resource, &lim); err != nil {
-			return fmt.Errorf("setting rlimit %d: %w", r.Resource, err)
-		}
-	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return fmt.Errorf("setting no_new_privs: %w", err)
 	}
-	for _, f := range procs {
-		// "0" is the writing process itself, whatever its pid in this namespace.
+	send(report{Ready: true})
+	buf := make([]byte, 1<<20)
+	oob := make([]byte, unix.CmsgSpace(4*256))
+	for {
+		n, oobn, _, _, err := unix.Recvmsg(ctrlFD, buf, oob, unix.MSG_CMSG_CLOEXEC)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("reading a request: %w", err)
+		}
+		if n == 0 {
+			return nil // the judge is done with this slot
+		}
+		var fds []int
+		if msgs, err := unix.ParseSocketControlMessage(oob[:oobn]); err == nil {
+			for _, m := range msgs {
+				if got, err := unix.ParseUnixRights(&m); err == nil {
+					fds = append(fds, got...)
+				}
+			}
+		}
+		var req request
+		if err := json.Unmarshal(buf[:n], &req); err != nil {
+			closeAll(fds)
+			return fmt.Errorf("reading a request: %w", err)
+		}
+		err = st.run(&req, fds, send)
+		closeAll(fds)
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func closeAll(fds []int) {
+	for _, fd := range fds {
+		_ = unix.Close(fd)
+	}
+}
+
+// join writes "0" (the writing process itself, whatever its pid here) into each
+// cgroup.procs file.
+func join(files []*os.File) error {
+	for _, f := range files {
 		if _, err := f.Write([]byte("0")); err != nil {
 			return fmt.Errorf("joining cgroup %s: %w", f.Name(), err)
 		}
-		f.Close()
+	}
+	return nil
+}
+
+// run runs one program: fresh work folder and /tmp, the files copied in, the
+// program forked as the jail's uid into the slot's cgroup and a fresh IPC
+// namespace; at its end everything it left is killed.
+func (st *initState) run(req *request, fds []int, send func(report)) error {
+	if len(fds) < 3 || len(req.Argv) == 0 {
+		return fmt.Errorf("a request with %d descriptors and %d arguments", len(fds), len(req.Argv))
+	}
+	uid := st.cfg.UID
+	for _, m := range []struct {
+		dir  string
+		opts string
+	}{
+		{"/work", fmt.Sprintf("size=%d,mode=0755,uid=%d,gid=%d,nr_inodes=16384", req.WorkSize, uid, uid)},
+		{"/tmp", fmt.Sprintf("size=%d,mode=1777,nr_inodes=4096", req.TmpSize)},
+	} {
+		if err := unix.Mount("jail", m.dir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, m.opts); err != nil {
+			return fmt.Errorf("mounting %s: %w", m.dir, err)
+		}
+	}
+	defer func() {
+		_ = os.Chdir("/")
+		_ = unix.Unmount("/work", unix.MNT_DETACH)
+		_ = unix.Unmount("/tmp", unix.MNT_DETACH)
+	}()
+	next := 3
+	for _, f := range req.Files {
+		if next >= len(fds) {
+			return fmt.Errorf("file %s: descriptor missing", f.Name)
+		}
+		if err := placeFile("/work", f.Name, fds[next], f.Exec); err != nil {
+			send(report{Error: err.Error()})
+			return nil
+		}
+		next++
+	}
+	if err := os.Chdir("/work"); err != nil {
+		return err
+	}
+	// Soft limits only where they change from run to run: the init could not
+	// raise a hard limit again (no CAP_SYS_RESOURCE in a container). The rest
+	// (core, open files) are the same for every run.
+	for _, r := range req.Rlimits {
+		lim := syscall.Rlimit{Cur: r.Value, Max: r.Value}
+		if r.SoftOnly {
+			lim.Max = unix.RLIM_INFINITY
+		}
+		if err := syscall.Setrlimit(r.Resource, &lim); err != nil {
+			return fmt.Errorf("setting rlimit %d: %w", r.Resource, err)
+		}
+	}
+	if err := join(st.procs); err != nil {
+		return err
 	}
 	// This process's threads count in the pids group: the program's limit comes
 	// on top of them (and of two more the Go runtime may start while waiting).
-	if tasks, err := os.ReadDir("/proc/self/task"); err == nil && cfg.Processes > 0 {
-		if _, err := pidsMax.WriteString(fmt.Sprint(cfg.Processes + int64(len(tasks)) + 2)); err != nil {
+	if tasks, err := os.ReadDir("/proc/self/task"); err == nil && req.Processes > 0 {
+		if _, err := st.pidsMax.WriteString(fmt.Sprint(req.Processes + int64(len(tasks)) + 2)); err != nil {
 			return fmt.Errorf("setting pids.max: %w", err)
 		}
 	}
-	pidsMax.Close()
-	base := readUsage(usage)
-	uid := uint32(cfg.UID)
-	pid, err := syscall.ForkExec(cfg.Argv[0], cfg.Argv, &syscall.ProcAttr{
+	base := readUsage(st.usage)
+	pid, err := syscall.ForkExec(req.Argv[0], req.Argv, &syscall.ProcAttr{
 		Dir:   "/work",
-		Env:   cfg.Env,
-		Files: []uintptr{0, 1, 2},
+		Env:   req.Env,
+		Files: []uintptr{uintptr(fds[0]), uintptr(fds[1]), uintptr(fds[2])},
 		Sys: &syscall.SysProcAttr{
-			Credential: &syscall.Credential{Uid: uid, Gid: uid, Groups: []uint32{}},
-			Pdeathsig:  syscall.SIGKILL,
+			Credential:   &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid), Groups: []uint32{}},
+			Unshareflags: syscall.CLONE_NEWIPC,
+			Pdeathsig:    syscall.SIGKILL,
 		},
 	})
+	// Our copies of the program's streams go now, so that pipes see their end
+	// when the program's processes are gone.
+	for i := 0; i < 3; i++ {
+		_ = unix.Close(fds[i])
+		fds[i] = -1
+	}
 	if err != nil {
+		st.restore()
 		if err == syscall.ENOEXEC || err == syscall.EACCES || err == syscall.ENOENT || err == syscall.ELIBBAD {
-			send(report{ExecError: fmt.Sprintf("exec %s: %v", cfg.Argv[0], err)})
+			send(report{ExecError: fmt.Sprintf("exec %s: %v", req.Argv[0], err)})
 			return nil
 		}
-		return fmt.Errorf("exec %s: %w", cfg.Argv[0], err)
+		return fmt.Errorf("exec %s: %w", req.Argv[0], err)
 	}
 	send(report{Started: true})
-	// Close our copies of the program's streams, so that output pipes see EOF
-	// when the program's processes are gone.
-	devnull, _ := os.Open("/dev/null")
-	if devnull != nil {
-		for _, fd := range []int{0, 1, 2} {
-			_ = unix.Dup2(int(devnull.Fd()), fd)
-		}
-	}
 	var ws syscall.WaitStatus
 	for {
 		got, err := syscall.Wait4(-1, &ws, 0, nil)
@@ -195,21 +307,43 @@ func runInit(cfg *initConfig, send func(report)) error {
 			break
 		}
 	}
-	// Kill what the program left before collecting files, so nothing changes them,
-	// and lift the program's file-size limit from this process.
+	// Kill and reap what the program left, before collecting files, so nothing
+	// changes them and nothing outlives the run.
 	_ = syscall.Kill(-1, syscall.SIGKILL)
-	cpu := readUsage(usage) - base
-	inf := unix.Rlimit{Cur: unix.RLIM_INFINITY, Max: unix.RLIM_INFINITY}
-	_ = unix.Setrlimit(unix.RLIMIT_FSIZE, &inf)
-	if !ws.Exited() || ws.ExitStatus() != 0 {
-		cfg.Collect = nil // only a successful run's files are taken out
+	for {
+		var other syscall.WaitStatus
+		if _, err := syscall.Wait4(-1, &other, 0, nil); err == syscall.ECHILD {
+			break
+		} else if err != nil && err != syscall.EINTR {
+			return fmt.Errorf("reaping: %w", err)
+		}
 	}
-	if err := collect(cfg); err != nil {
-		send(report{Exited: true, Status: int(ws), CPUns: cpu, Error: err.Error()})
-		return nil
+	cpu := readUsage(st.usage) - base
+	st.restore()
+	r := report{Exited: true, Status: int(ws), CPUns: cpu}
+	var out []int
+	if ws.Exited() && ws.ExitStatus() == 0 {
+		var err error
+		if r.Collected, out, err = collect(req); err != nil {
+			r.Error = err.Error()
+		}
 	}
-	send(report{Exited: true, Status: int(ws), CPUns: cpu})
+	sendFDs(r, out)
+	closeAll(out)
 	return nil
+}
+
+// restore takes the init back to the judge's cgroup.
+func (st *initState) restore() { _ = join(st.home) }
+
+// sendFDs sends a report with descriptors on the control socket.
+func sendFDs(r report, fds []int) {
+	b, _ := json.Marshal(r)
+	var oob []byte
+	if len(fds) > 0 {
+		oob = unix.UnixRights(fds...)
+	}
+	_ = unix.Sendmsg(ctrlFD, b, oob, nil, 0)
 }
 
 // readUsage reads a cpuacct.usage file opened before the jail's root was entered.
@@ -273,24 +407,8 @@ func buildRoot(cfg *initConfig) error {
 	if err := unix.Mount("proc", proc, "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
 		return fmt.Errorf("mounting /proc: %w", err)
 	}
-	tmp := filepath.Join(r, "tmp")
-	if err := os.Mkdir(tmp, 0o755); err != nil {
-		return err
-	}
-	if err := unix.Mount("jailtmp", tmp, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV,
-		fmt.Sprintf("size=%d,mode=1777,nr_inodes=4096", cfg.TmpSize)); err != nil {
-		return fmt.Errorf("mounting /tmp: %w", err)
-	}
-	work := filepath.Join(r, "work")
-	if err := os.Mkdir(work, 0o755); err != nil {
-		return err
-	}
-	if err := unix.Mount("jailwork", work, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV,
-		fmt.Sprintf("size=%d,mode=0755,uid=%d,gid=%d,nr_inodes=16384", cfg.WorkSize, cfg.UID, cfg.UID)); err != nil {
-		return fmt.Errorf("mounting the work folder: %w", err)
-	}
-	for _, f := range cfg.Files {
-		if err := placeFile(work, f, cfg.UID); err != nil {
+	for _, d := range []string{"tmp", "work"} {
+		if err := os.Mkdir(filepath.Join(r, d), 0o755); err != nil {
 			return err
 		}
 	}
@@ -307,7 +425,7 @@ func buildRoot(cfg *initConfig) error {
 	if err := unix.Mount("", "/", "", unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, ""); err != nil {
 		return fmt.Errorf("making the root read-only: %w", err)
 	}
-	return os.Chdir("/work")
+	return os.Chdir("/")
 }
 
 // bindInto makes path (a host path) appear read-only at the same place under root;
@@ -346,81 +464,55 @@ func bindInto(root, path string) error {
 	return nil
 }
 
-// placeFile copies one file into the work folder, owned by the jail's uid.
-func placeFile(work string, f initFile, uid int) error {
-	mode := os.FileMode(0o644)
-	if f.Exec {
-		mode = 0o755
+// placeFile copies the file the judge sent (a private copy in memory) into the
+// work folder, owned by root and read-only to the program.
+func placeFile(work, name string, fd int, exec bool) error {
+	if name == "" || name == "." || name == ".." || filepath.Base(name) != name {
+		return fmt.Errorf("file %q: not a plain name", name)
 	}
-	dst := filepath.Join(work, f.Name)
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	mode := os.FileMode(0o444)
+	if exec {
+		mode = 0o555
+	}
+	out, err := os.OpenFile(filepath.Join(work, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
 	if err != nil {
-		return fmt.Errorf("creating %s in the work folder: %w", f.Name, err)
+		return fmt.Errorf("creating %s in the work folder: %w", name, err)
 	}
 	defer out.Close()
-	if f.Src != "" {
-		in, err := os.OpenFile(f.Src, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	in := os.NewFile(uintptr(fd), name)
+	if _, err := io.Copy(out, in); err != nil {
+		return fmt.Errorf("copying %s into the work folder: %w", name, err)
+	}
+	return nil
+}
+
+// collect opens the named work-folder files for the judge, which copies them
+// out: regular files only (opened without following links), at most CollectMax
+// bytes each. A missing file is left out.
+func collect(req *request) (names []string, fds []int, err error) {
+	for _, name := range req.Collect {
+		if name == "" || name == "." || name == ".." || filepath.Base(name) != name {
+			return names, fds, fmt.Errorf("collecting %q: not a plain file name", name)
+		}
+		fd, err := unix.Open(filepath.Join("/work", name), unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+		if err == unix.ENOENT {
+			continue
+		}
 		if err != nil {
-			return fmt.Errorf("opening %s: %w", f.Src, err)
+			return names, fds, fmt.Errorf("collecting %s: %w", name, err)
 		}
-		defer in.Close()
-		if _, err := io.Copy(out, in); err != nil {
-			return fmt.Errorf("copying %s into the work folder: %w", f.Src, err)
+		var st unix.Stat_t
+		if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+			unix.Close(fd)
+			return names, fds, fmt.Errorf("collecting %s: not a regular file", name)
 		}
-	} else if _, err := out.Write(f.Data); err != nil {
-		return fmt.Errorf("writing %s into the work folder: %w", f.Name, err)
-	}
-	if err := out.Chmod(mode); err != nil {
-		return err
-	}
-	return out.Chown(uid, uid)
-}
-
-// collect copies the named work-folder files out to the host folder the judge
-// passed as collectFD: regular files only (opened without following links), at
-// most CollectMax bytes each, never replacing a file there.
-func collect(cfg *initConfig) error {
-	for _, name := range cfg.Collect {
-		if err := collectOne(name, cfg.CollectMax); err != nil {
-			return err
+		if req.CollectMax > 0 && st.Size > req.CollectMax {
+			unix.Close(fd)
+			return names, fds, fmt.Errorf("collecting %s: %d bytes, more than %d", name, st.Size, req.CollectMax)
 		}
+		names, fds = append(names, name), append(fds, fd)
 	}
-	return nil
-}
-
-func collectOne(name string, max int64) error {
-	if name == "" || name == "." || name == ".." || filepath.Base(name) != name {
-		return fmt.Errorf("collecting %q: not a plain file name", name)
-	}
-	in, err := unix.Open(filepath.Join("/work", name), unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
-	if err == unix.ENOENT {
-		return nil // the caller sees the file missing
-	}
-	if err != nil {
-		return fmt.Errorf("collecting %s: %w", name, err)
-	}
-	src := os.NewFile(uintptr(in), name)
-	defer src.Close()
-	var st unix.Stat_t
-	if err := unix.Fstat(in, &st); err != nil {
-		return fmt.Errorf("collecting %s: %w", name, err)
-	}
-	if st.Mode&unix.S_IFMT != unix.S_IFREG {
-		return fmt.Errorf("collecting %s: not a regular file", name)
-	}
-	if max > 0 && st.Size > max {
-		return fmt.Errorf("collecting %s: %d bytes, more than %d", name, st.Size, max)
-	}
-	out, err := unix.Openat(collectFD, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, uint32(st.Mode&0o755))
-	if err != nil {
-		return fmt.Errorf("creating %s outside the jail: %w", name, err)
-	}
-	dst := os.NewFile(uintptr(out), name)
-	defer dst.Close()
-	if _, err := io.Copy(dst, io.LimitReader(src, st.Size)); err != nil {
-		return fmt.Errorf("copying %s out of the jail: %w", name, err)
-	}
-	return nil
+	return names, fds, nil
 }
 
 // loopbackUp sets the loopback interface of the new network namespace up.
