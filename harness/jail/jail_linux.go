@@ -60,7 +60,11 @@ type worker struct {
 // memory, pids and cpuacct hierarchies.
 func CanJail() error {
 	if os.Geteuid() != 0 {
-		return fmt.Errorf("%w: jails need root (running as uid %d)", ErrUnsupported, os.Geteuid())
+		extra := "and this kernel has no unprivileged user namespaces"
+		if userNamespaces() {
+			extra = "user namespaces exist, but rootless jails are not implemented"
+		}
+		return fmt.Errorf("%w: jails need root (running as uid %d; %s)", ErrUnsupported, os.Geteuid(), extra)
 	}
 	if _, err := findHierarchies(); err != nil {
 		return fmt.Errorf("%w: %v", ErrUnsupported, err)
