@@ -86,3 +86,61 @@ func BenchmarkSpawnOverhead(b *testing.B) {
 	b.ReportMetric(float64(mj.Microseconds())/1000, "jailed-ms")
 	b.ReportMetric(float64((mj-mb).Microseconds())/1000, "overhead-ms")
 }
+
+// BenchmarkLoop178 compares 178 jailed runs of the static echo program, one after
+// another on one slot, with a shell loop running the same binary 178 times with
+// input redirection; it reports the medians and their ratio. This measures the
+// jail alone, not the judge's whole pipeline: go test -bench Loop178 -benchtime 5x
+func BenchmarkLoop178(b *testing.B) {
+	requireJail(b)
+	if _, err := exec.LookPath("sh"); err != nil {
+		b.Skip("sh not installed")
+	}
+	bin := staticEcho(b)
+	dir := b.TempDir()
+	in := filepath.Join(dir, "in")
+	if err := os.WriteFile(in, []byte("42\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	j, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer j.Close()
+	limits := Limits{CPU: time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 4}
+	script := `i=0; while [ $i -lt 178 ]; do "$0" < "$1" > /dev/null; i=$((i+1)); done`
+	var loops, jails []time.Duration
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t := time.Now()
+		if out, err := exec.Command("sh", "-c", script, bin, in).CombinedOutput(); err != nil {
+			b.Fatalf("%v %s", err, out)
+		}
+		loops = append(loops, time.Since(t))
+		t = time.Now()
+		for k := 0; k < 178; k++ {
+			f, err := os.Open(in)
+			if err != nil {
+				b.Fatal(err)
+			}
+			out, err := os.Create(filepath.Join(dir, "out"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			res, err := j.Run(ctx, Config{Argv: []string{"./echo"}, Files: []File{{Name: "echo", Src: bin, Executable: true}},
+				Stdin: f, Stdout: out, Limits: limits})
+			f.Close()
+			out.Close()
+			if err != nil || res.ExitCode != 0 {
+				b.Fatalf("%+v %v", res, err)
+			}
+		}
+		jails = append(jails, time.Since(t))
+	}
+	b.StopTimer()
+	ml, mj := median(loops), median(jails)
+	b.ReportMetric(float64(ml.Milliseconds()), "loop-ms")
+	b.ReportMetric(float64(mj.Milliseconds()), "jailed-ms")
+	b.ReportMetric(float64(mj)/float64(ml), "ratio")
+}

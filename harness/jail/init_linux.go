@@ -193,7 +193,9 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 
 func closeAll(fds []int) {
 	for _, fd := range fds {
-		_ = unix.Close(fd)
+		if fd >= 0 {
+			_ = unix.Close(fd)
+		}
 	}
 }
 
@@ -237,7 +239,9 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 		if next >= len(fds) {
 			return fmt.Errorf("file %s: descriptor missing", f.Name)
 		}
-		if err := placeFile("/work", f.Name, fds[next], f.Exec); err != nil {
+		err := placeFile("/work", f.Name, fds[next], f.Exec)
+		fds[next] = -1 // placeFile closed it
+		if err != nil {
 			send(report{Error: err.Error()})
 			return nil
 		}
@@ -479,7 +483,10 @@ func placeFile(work, name string, fd int, exec bool) error {
 		return fmt.Errorf("creating %s in the work folder: %w", name, err)
 	}
 	defer out.Close()
+	// The os.File owns fd from here: closing it (not leaving it to a finalizer)
+	// keeps a recycled descriptor number from being closed later.
 	in := os.NewFile(uintptr(fd), name)
+	defer in.Close()
 	if _, err := io.Copy(out, in); err != nil {
 		return fmt.Errorf("copying %s into the work folder: %w", name, err)
 	}
