@@ -137,6 +137,15 @@ func buildHostile(t *testing.T) []hostileProgram {
 		}
 		out = append(out, p)
 	}
+	// Not executables at all: garbage, and an ELF header for another machine.
+	garbage := make([]byte, 4096)
+	_, _ = rand.Read(garbage)
+	arm := append([]byte("\x7fELF\x02\x01\x01\x00"), make([]byte, 56)...)
+	arm[16], arm[18] = 2, 183 // ET_EXEC, EM_AARCH64
+	for name, data := range map[string][]byte{"garbage": garbage, "wrong-arch": arm, "script-without-interpreter": []byte("#!/nonexistent\n")} {
+		out = append(out, hostileProgram{name: name, expect: "RTE", limits: base,
+			files: []File{{Name: "prog", Data: data, Executable: true}}, argv: []string{"./prog"}})
+	}
 	for m := range missing {
 		t.Logf("skipping the programs that need %s: not installed", m)
 	}
