@@ -11,8 +11,8 @@ import (
 )
 
 // CompileLimits are the defaults for compiles: 30 s CPU, 60 s wall, 2 GiB of
-// memory, 64 processes, 256 MiB per written file and in the work folder, 256 MiB
-// of /tmp.
+// memory, 64 processes, 256 MiB in the work folder and in /tmp. (Of the
+// compiler's messages Compile keeps CompileOutputMax bytes.)
 var CompileLimits = Limits{CPU: 30 * time.Second, Wall: 60 * time.Second, Memory: 2 << 30,
 	Processes: 64, Output: 256 << 20, Disk: 256 << 20, Tmp: 256 << 20}
 

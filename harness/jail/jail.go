@@ -4,13 +4,15 @@
 // and /tmp, an unprivileged uid/gid per parallel slot without capabilities and
 // with no_new_privs, and a cgroup owned by the judge that the program can neither
 // see nor write. CPU time and peak memory come from that cgroup, so every process
-// of a run counts; when a run ends its PID namespace's init exits and the kernel
-// kills every process left in it.
+// of a run counts.
 //
-// A run is started by re-executing the judge's own binary in the new namespaces
-// (see Main); that process is the namespace's init, prepares the mounts, and forks
-// the program under the jail's uid. The program's parent is therefore that init,
-// never the judge: it cannot signal, trace or read the judge.
+// Each parallel slot re-executes the judge's own binary once in new namespaces
+// (see Main); that process is the namespace's init, prepares the mounts and then
+// serves run after run (a pool of pre-forked jails): for each it forks the program
+// under the slot's uid and, at its end, kills and reaps everything the program
+// left. At a limit the judge kills the init, and with it every process of the
+// namespace. The program's parent is therefore that init, never the judge: it
+// cannot signal, stop, trace or read the judge. See README.md for the wiring.
 //
 // The jail needs Linux and root (cgroup v1 memory, pids and cpuacct hierarchies);
 // elsewhere New refuses with ErrUnsupported, and Check says what is missing.
@@ -30,7 +32,7 @@ type Limits struct {
 	CPU       time.Duration // CPU time of every process of the run; 0: none
 	Wall      time.Duration // elapsed time; 0: 2 × CPU + 1 s (10 s without CPU)
 	Memory    int64         // bytes of memory (cgroup); 0: none
-	Output    int64         // bytes per written file, RLIMIT_FSIZE; 0: none
+	Output    int64         // bytes per output stream (stdout, stderr), counted by the judge; 0: none
 	Processes int64         // processes and threads at once (pids cgroup); 0: 64
 	Disk      int64         // bytes the work folder may hold (tmpfs size); 0: 64 MiB
 	Tmp       int64         // bytes /tmp may hold (tmpfs size); 0: 16 MiB

@@ -1,5 +1,5 @@
 // expect: OK
-// Fills the work folder and /tmp with 512 KiB files (under the file size limit)
+// Fills the work folder and /tmp with 512 KiB files
 // until the quota refuses, then reports the sizes.
 #include <stdio.h>
 #include <string.h>
