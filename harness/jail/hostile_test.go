@@ -8,6 +8,8 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -15,6 +17,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -86,6 +89,7 @@ func buildHostile(t *testing.T) []hostileProgram {
 		Processes: 32, Disk: 8 << 20, Tmp: 4 << 20}
 	var out []hostileProgram
 	missing := map[string]bool{}
+	var builds []*exec.Cmd // run side by side below
 	for _, src := range srcs {
 		ext := filepath.Ext(src)
 		name := strings.TrimSuffix(filepath.Base(src), ext)
@@ -102,17 +106,13 @@ func buildHostile(t *testing.T) []hostileProgram {
 		switch ext {
 		case ".c":
 			bin := filepath.Join(dir, name)
-			if b, err := exec.Command("gcc", "-O1", "-o", bin, src).CombinedOutput(); err != nil {
-				t.Fatalf("gcc %s: %v\n%s", src, err, b)
-			}
+			builds = append(builds, exec.Command("gcc", "-O1", "-o", bin, src))
 			p.files, p.argv = []File{{Name: name, Src: bin, Executable: true}}, []string{"./" + name}
 		case ".go":
 			bin := filepath.Join(dir, name+"-go")
 			cmd := exec.Command("go", "build", "-o", bin, src)
 			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-			if b, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("go build %s: %v\n%s", src, err, b)
-			}
+			builds = append(builds, cmd)
 			p.files, p.argv = []File{{Name: name, Src: bin, Executable: true}}, []string{"./" + name}
 		case ".py":
 			if _, err := os.Stat("/usr/bin/python3"); err != nil {
@@ -125,9 +125,7 @@ func buildHostile(t *testing.T) []hostileProgram {
 			if err := os.Mkdir(cd, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if b, err := exec.Command("javac", "-d", cd, src).CombinedOutput(); err != nil {
-				t.Fatalf("javac %s: %v\n%s", src, err, b)
-			}
+			builds = append(builds, exec.Command("javac", "-d", cd, src))
 			p.files = []File{{Name: "Main.class", Src: filepath.Join(cd, "Main.class")}}
 			p.argv = []string{"/usr/bin/java", "-Xmx64m", "-Xss8m", "-XX:+UseSerialGC", "-Xshare:auto", "Main"}
 			p.limits.Memory, p.limits.Processes = 512<<20, 64
@@ -136,6 +134,24 @@ func buildHostile(t *testing.T) []hostileProgram {
 			t.Fatalf("%s: unknown language", src)
 		}
 		out = append(out, p)
+	}
+	errs := make([]error, len(builds))
+	var wg sync.WaitGroup
+	limit := make(chan struct{}, 4)
+	for i, cmd := range builds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			limit <- struct{}{}
+			defer func() { <-limit }()
+			if b, err := cmd.CombinedOutput(); err != nil {
+				errs[i] = fmt.Errorf("%s: %w\n%s", strings.Join(cmd.Args, " "), err, b)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatalf("building the hostile programs: %v", err)
 	}
 	// Not executables at all: garbage, and an ELF header for another machine.
 	garbage := make([]byte, 4096)
