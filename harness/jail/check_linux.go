@@ -1,0 +1,65 @@
+package jail
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+)
+
+// Check tries to make a jail on this machine and run a probe in it, and lists
+// each guarantee with whether it holds and why. It is what `judge doctor`
+// shows. self is the binary that serves as the jail's init ("" for this one).
+func Check(self string) []Guarantee {
+	fail := func(why string) []Guarantee {
+		var out []Guarantee
+		for _, n := range guaranteeNames {
+			out = append(out, Guarantee{Name: n, Why: why})
+		}
+		return out
+	}
+	if err := CanJail(); err != nil {
+		return fail(err.Error())
+	}
+	j, err := New(Options{Self: self})
+	if err != nil {
+		return fail(err.Error())
+	}
+	defer j.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res, err := j.Run(ctx, Config{Argv: []string{"/bin/sh", "-c", "exit 0"}, Limits: Limits{CPU: 5 * time.Second}})
+	if err == nil && (res.ExitCode != 0 || res.ExecError != "") {
+		err = fmt.Errorf("the probe /bin/sh ended with %d %s", res.ExitCode, res.ExecError)
+	}
+	if err != nil {
+		return fail("a probe run failed: " + err.Error())
+	}
+	why := map[string]string{
+		"uid": fmt.Sprintf("programs run as uid/gid %d+slot, without capabilities, with no_new_privs", j.all[0].uid),
+		"pid namespace": "each slot has its own PID namespace; the program's parent is the slot's init, " +
+			"never the judge, and dies with it",
+		"network namespace":      "each slot has its own network namespace with only loopback up",
+		"mount namespace":        "read-only root of " + strings.Join(systemPaths[:4], ", ") + ", … ; fresh /proc, four devices in /dev",
+		"ipc and uts namespaces": "a fresh IPC namespace per run, a UTS namespace per slot",
+		"cgroup owned by the judge": "the run's cgroup v1 groups belong to root, no cgroup file system is mounted " +
+			"in the jail and the program has no capabilities",
+		"cpu time of all processes": "cpuacct.usage of the run's group counts every process",
+		"work folder quota":         "the work folder and /tmp are size-limited tmpfs, fresh for each run",
+		"compile limits": fmt.Sprintf("compiles run in the same jail: %v CPU, %v wall, %d MiB, %d processes",
+			CompileLimits.CPU, CompileLimits.Wall, CompileLimits.Memory>>20, CompileLimits.Processes),
+	}
+	var out []Guarantee
+	for _, n := range guaranteeNames {
+		out = append(out, Guarantee{Name: n, Holds: true, Why: why[n]})
+	}
+	return out
+}
+
+// userNamespaces reports whether this kernel lets unprivileged users make user
+// namespaces (a rootless jail would need them; this package does not do one).
+func userNamespaces() bool {
+	b, err := os.ReadFile("/proc/sys/user/max_user_namespaces")
+	return err == nil && strings.TrimSpace(string(b)) != "0"
+}

@@ -1,0 +1,541 @@
+package jail
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// initEnv carries the init's configuration and marks a process as a jail's init.
+const initEnv = "JUDGE_JAIL_INIT"
+
+// ctrlFD is the init's control socket to the judge.
+const ctrlFD = 3
+
+// initConfig is what a slot's init needs for its whole life; the judge fills it in.
+type initConfig struct {
+	Root     string   `json:"root"`  // empty host folder to mount the new root on
+	Binds    []bind   `json:"binds"` // read-only system paths
+	UID      int      `json:"uid"`
+	Procs    []string `json:"procs"`     // the slot's cgroup.procs files, joined for each run
+	Home     []string `json:"home"`      // the judge's cgroup.procs files, rejoined after each run
+	CPUUsage string   `json:"cpu_usage"` // the slot group's cpuacct.usage
+	PidsMax  string   `json:"pids_max"`  // the slot group's pids.max
+}
+
+// request is one run, sent with its descriptors: stdin, stdout, stderr, then one
+// per file.
+type request struct {
+	Argv       []string   `json:"argv"`
+	Env        []string   `json:"env"`
+	Files      []initFile `json:"files"`
+	WorkSize   int64      `json:"work_size"`
+	TmpSize    int64      `json:"tmp_size"`
+	Rlimits    []rlimit   `json:"rlimits"`
+	Processes  int64      `json:"processes"`
+	Collect    []string   `json:"collect"`
+	CollectMax int64      `json:"collect_max"`
+}
+
+type bind struct {
+	Path string `json:"p"`
+}
+
+type initFile struct {
+	Name string `json:"n"` // contents from the next descriptor
+	Exec bool   `json:"x,omitempty"`
+}
+
+type rlimit struct {
+	Resource int    `json:"r"`
+	Value    uint64 `json:"v"`
+	SoftOnly bool   `json:"s,omitempty"` // leave the hard limit alone
+}
+
+// report is a message from the init to the judge.
+type report struct {
+	Ready     bool   `json:"ready,omitempty"` // the init waits for runs
+	Started   bool   `json:"started,omitempty"`
+	Exited    bool   `json:"exited,omitempty"`
+	Status    int    `json:"status,omitempty"` // wait status
+	CPUns     int64  `json:"cpu_ns,omitempty"` // the group's CPU from fork to the end
+	ExecError string `json:"exec_error,omitempty"`
+	Error     string `json:"error,omitempty"`
+	// Collected names the files whose descriptors come with an Exited report.
+	Collected []string `json:"collected,omitempty"`
+	fds       []int    // the descriptors received with the report (judge side)
+}
+
+func init() {
+	if os.Getenv(initEnv) != "" {
+		Main()
+	}
+}
+
+// Main is a jail's init. A binary that uses this package runs it from the
+// package's init when started by a Jail; it never returns then. Called in any
+// other process it returns at once.
+func Main() {
+	blob := os.Getenv(initEnv)
+	if blob == "" {
+		return
+	}
+	syscall.CloseOnExec(ctrlFD)
+	ctrl := os.NewFile(ctrlFD, "control")
+	send := func(r report) {
+		b, _ := json.Marshal(r)
+		_, _ = ctrl.Write(b)
+	}
+	var cfg initConfig
+	if err := json.Unmarshal([]byte(blob), &cfg); err != nil {
+		send(report{Error: "reading config: " + err.Error()})
+		os.Exit(125)
+	}
+	_ = os.Unsetenv(initEnv)
+	if err := serve(&cfg, ctrl, send); err != nil {
+		send(report{Error: err.Error()})
+		os.Exit(125)
+	}
+	os.Exit(0)
+}
+
+// initState is what the init keeps open from before it entered the jail's root.
+type initState struct {
+	cfg         *initConfig
+	procs, home []*os.File
+	pidsMax     *os.File
+	usage       *os.File
+}
+
+func openAll(paths []string, flag int) ([]*os.File, error) {
+	var out []*os.File
+	for _, p := range paths {
+		f, err := os.OpenFile(p, flag, 0)
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", p, err)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// serve prepares the jail, then runs one program per request until the judge
+// closes the control socket.
+func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
+	// Nothing of this process may be read through /proc by the program.
+	_ = unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0)
+	if os.Getpid() != 1 {
+		return fmt.Errorf("jail init is pid %d, not 1: no PID namespace", os.Getpid())
+	}
+	st := &initState{cfg: cfg}
+	var err error
+	if st.procs, err = openAll(cfg.Procs, os.O_WRONLY); err != nil {
+		return err
+	}
+	if st.home, err = openAll(cfg.Home, os.O_WRONLY); err != nil {
+		return err
+	}
+	if st.pidsMax, err = os.OpenFile(cfg.PidsMax, os.O_WRONLY, 0); err != nil {
+		return fmt.Errorf("opening %s: %w", cfg.PidsMax, err)
+	}
+	if st.usage, err = os.Open(cfg.CPUUsage); err != nil {
+		return fmt.Errorf("opening %s: %w", cfg.CPUUsage, err)
+	}
+	if err := buildRoot(cfg); err != nil {
+		return err
+	}
+	if err := loopbackUp(); err != nil {
+		return fmt.Errorf("bringing up loopback: %w", err)
+	}
+	_ = unix.Sethostname([]byte("jail"))
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("setting no_new_privs: %w", err)
+	}
+	send(report{Ready: true})
+	buf := make([]byte, 1<<20)
+	oob := make([]byte, unix.CmsgSpace(4*256))
+	for {
+		n, oobn, _, _, err := unix.Recvmsg(ctrlFD, buf, oob, unix.MSG_CMSG_CLOEXEC)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("reading a request: %w", err)
+		}
+		if n == 0 {
+			return nil // the judge is done with this slot
+		}
+		var fds []int
+		if msgs, err := unix.ParseSocketControlMessage(oob[:oobn]); err == nil {
+			for _, m := range msgs {
+				if got, err := unix.ParseUnixRights(&m); err == nil {
+					fds = append(fds, got...)
+				}
+			}
+		}
+		var req request
+		if err := json.Unmarshal(buf[:n], &req); err != nil {
+			closeAll(fds)
+			return fmt.Errorf("reading a request: %w", err)
+		}
+		err = st.run(&req, fds, send)
+		closeAll(fds)
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func closeAll(fds []int) {
+	for _, fd := range fds {
+		if fd >= 0 {
+			_ = unix.Close(fd)
+		}
+	}
+}
+
+// join writes "0" (the writing process itself, whatever its pid here) into each
+// cgroup.procs file.
+func join(files []*os.File) error {
+	for _, f := range files {
+		if _, err := f.Write([]byte("0")); err != nil {
+			return fmt.Errorf("joining cgroup %s: %w", f.Name(), err)
+		}
+	}
+	return nil
+}
+
+// run runs one program: fresh work folder and /tmp, the files copied in, the
+// program forked as the jail's uid into the slot's cgroup and a fresh IPC
+// namespace; at its end everything it left is killed.
+func (st *initState) run(req *request, fds []int, send func(report)) error {
+	if len(fds) < 3 || len(req.Argv) == 0 {
+		return fmt.Errorf("a request with %d descriptors and %d arguments", len(fds), len(req.Argv))
+	}
+	uid := st.cfg.UID
+	for _, m := range []struct {
+		dir  string
+		opts string
+	}{
+		{"/work", fmt.Sprintf("size=%d,mode=0755,uid=%d,gid=%d,nr_inodes=16384", req.WorkSize, uid, uid)},
+		{"/tmp", fmt.Sprintf("size=%d,mode=1777,nr_inodes=4096", req.TmpSize)},
+	} {
+		if err := unix.Mount("jail", m.dir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, m.opts); err != nil {
+			return fmt.Errorf("mounting %s: %w", m.dir, err)
+		}
+	}
+	defer func() {
+		_ = os.Chdir("/")
+		_ = unix.Unmount("/work", unix.MNT_DETACH)
+		_ = unix.Unmount("/tmp", unix.MNT_DETACH)
+	}()
+	next := 3
+	for _, f := range req.Files {
+		if next >= len(fds) {
+			return fmt.Errorf("file %s: descriptor missing", f.Name)
+		}
+		err := placeFile("/work", f.Name, fds[next], f.Exec)
+		fds[next] = -1 // placeFile closed it
+		if err != nil {
+			send(report{Error: err.Error()})
+			return nil
+		}
+		next++
+	}
+	if err := os.Chdir("/work"); err != nil {
+		return err
+	}
+	// Soft limits only where they change from run to run: the init could not
+	// raise a hard limit again (no CAP_SYS_RESOURCE in a container). The rest
+	// (core, open files) are the same for every run.
+	for _, r := range req.Rlimits {
+		lim := syscall.Rlimit{Cur: r.Value, Max: r.Value}
+		if r.SoftOnly {
+			lim.Max = unix.RLIM_INFINITY
+		}
+		if err := syscall.Setrlimit(r.Resource, &lim); err != nil {
+			return fmt.Errorf("setting rlimit %d: %w", r.Resource, err)
+		}
+	}
+	if err := join(st.procs); err != nil {
+		return err
+	}
+	// This process's threads count in the pids group: the program's limit comes
+	// on top of them (and of two more the Go runtime may start while waiting).
+	if tasks, err := os.ReadDir("/proc/self/task"); err == nil && req.Processes > 0 {
+		if _, err := st.pidsMax.WriteString(fmt.Sprint(req.Processes + int64(len(tasks)) + 2)); err != nil {
+			return fmt.Errorf("setting pids.max: %w", err)
+		}
+	}
+	base := readUsage(st.usage)
+	pid, err := syscall.ForkExec(req.Argv[0], req.Argv, &syscall.ProcAttr{
+		Dir:   "/work",
+		Env:   req.Env,
+		Files: []uintptr{uintptr(fds[0]), uintptr(fds[1]), uintptr(fds[2])},
+		Sys: &syscall.SysProcAttr{
+			Credential:   &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid), Groups: []uint32{}},
+			Unshareflags: syscall.CLONE_NEWIPC,
+			Pdeathsig:    syscall.SIGKILL,
+		},
+	})
+	// Our copies of the program's streams go now, so that pipes see their end
+	// when the program's processes are gone.
+	for i := 0; i < 3; i++ {
+		_ = unix.Close(fds[i])
+		fds[i] = -1
+	}
+	if err != nil {
+		st.restore()
+		if err == syscall.ENOEXEC || err == syscall.EACCES || err == syscall.ENOENT || err == syscall.ELIBBAD {
+			send(report{ExecError: fmt.Sprintf("exec %s: %v", req.Argv[0], err)})
+			return nil
+		}
+		return fmt.Errorf("exec %s: %w", req.Argv[0], err)
+	}
+	send(report{Started: true})
+	var ws syscall.WaitStatus
+	for {
+		got, err := syscall.Wait4(-1, &ws, 0, nil)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("waiting for the program: %w", err)
+		}
+		if got == pid {
+			break
+		}
+	}
+	// Kill and reap what the program left, before collecting files, so nothing
+	// changes them and nothing outlives the run.
+	_ = syscall.Kill(-1, syscall.SIGKILL)
+	for {
+		var other syscall.WaitStatus
+		if _, err := syscall.Wait4(-1, &other, 0, nil); err == syscall.ECHILD {
+			break
+		} else if err != nil && err != syscall.EINTR {
+			return fmt.Errorf("reaping: %w", err)
+		}
+	}
+	cpu := readUsage(st.usage) - base
+	st.restore()
+	r := report{Exited: true, Status: int(ws), CPUns: cpu}
+	var out []int
+	if ws.Exited() && ws.ExitStatus() == 0 {
+		var err error
+		if r.Collected, out, err = collect(req); err != nil {
+			r.Error = err.Error()
+		}
+	}
+	sendFDs(r, out)
+	closeAll(out)
+	return nil
+}
+
+// restore takes the init back to the judge's cgroup.
+func (st *initState) restore() { _ = join(st.home) }
+
+// sendFDs sends a report with descriptors on the control socket.
+func sendFDs(r report, fds []int) {
+	b, _ := json.Marshal(r)
+	var oob []byte
+	if len(fds) > 0 {
+		oob = unix.UnixRights(fds...)
+	}
+	_ = unix.Sendmsg(ctrlFD, b, oob, nil, 0)
+}
+
+// readUsage reads a cpuacct.usage file opened before the jail's root was entered.
+func readUsage(f *os.File) int64 {
+	var buf [32]byte
+	n, _ := f.ReadAt(buf[:], 0)
+	var v int64
+	for _, c := range buf[:n] {
+		if c < '0' || c > '9' {
+			break
+		}
+		v = v*10 + int64(c-'0')
+	}
+	return v
+}
+
+// buildRoot makes the jail's filesystem and enters it.
+func buildRoot(cfg *initConfig) error {
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("making mounts private: %w", err)
+	}
+	r := cfg.Root
+	if err := unix.Mount("jail", r, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, "size=1m,mode=0755"); err != nil {
+		return fmt.Errorf("mounting the root tmpfs on %s: %w", r, err)
+	}
+	for _, b := range cfg.Binds {
+		if err := bindInto(r, b.Path); err != nil {
+			return err
+		}
+	}
+	// /dev: the four harmless devices and the usual links.
+	dev := filepath.Join(r, "dev")
+	if err := os.Mkdir(dev, 0o755); err != nil {
+		return err
+	}
+	if err := unix.Mount("jaildev", dev, "tmpfs", unix.MS_NOSUID|unix.MS_NOEXEC, "size=64k,mode=0755"); err != nil {
+		return fmt.Errorf("mounting /dev: %w", err)
+	}
+	for _, d := range []string{"null", "zero", "random", "urandom"} {
+		p := filepath.Join(dev, d)
+		if err := os.WriteFile(p, nil, 0o666); err != nil {
+			return err
+		}
+		if err := unix.Mount("/dev/"+d, p, "", unix.MS_BIND, ""); err != nil {
+			return fmt.Errorf("binding /dev/%s: %w", d, err)
+		}
+	}
+	for name, target := range map[string]string{"fd": "/proc/self/fd", "stdin": "/proc/self/fd/0",
+		"stdout": "/proc/self/fd/1", "stderr": "/proc/self/fd/2"} {
+		if err := os.Symlink(target, filepath.Join(dev, name)); err != nil {
+			return err
+		}
+	}
+	if err := unix.Mount("", dev, "", unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("making /dev read-only: %w", err)
+	}
+	proc := filepath.Join(r, "proc")
+	if err := os.Mkdir(proc, 0o555); err != nil {
+		return err
+	}
+	if err := unix.Mount("proc", proc, "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("mounting /proc: %w", err)
+	}
+	for _, d := range []string{"tmp", "work"} {
+		if err := os.Mkdir(filepath.Join(r, d), 0o755); err != nil {
+			return err
+		}
+	}
+	// Enter the new root; the old one is detached and gone from this namespace.
+	if err := os.Chdir(r); err != nil {
+		return err
+	}
+	if err := unix.PivotRoot(".", "."); err != nil {
+		return fmt.Errorf("pivot_root: %w", err)
+	}
+	if err := unix.Unmount(".", unix.MNT_DETACH); err != nil {
+		return fmt.Errorf("detaching the old root: %w", err)
+	}
+	if err := unix.Mount("", "/", "", unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, ""); err != nil {
+		return fmt.Errorf("making the root read-only: %w", err)
+	}
+	return os.Chdir("/")
+}
+
+// bindInto makes path (a host path) appear read-only at the same place under root;
+// a symlink is recreated as a symlink.
+func bindInto(root, path string) error {
+	st, err := os.Lstat(path)
+	if err != nil {
+		return nil // absent on this system: nothing to show
+	}
+	dst := filepath.Join(root, path)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	if st.Mode()&os.ModeSymlink != 0 {
+		target, err := os.Readlink(path)
+		if err != nil {
+			return err
+		}
+		return os.Symlink(target, dst)
+	}
+	if st.IsDir() {
+		err = os.Mkdir(dst, 0o755)
+	} else {
+		err = os.WriteFile(dst, nil, 0o644)
+	}
+	if err != nil {
+		return err
+	}
+	if err := unix.Mount(path, dst, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+		return fmt.Errorf("binding %s: %w", path, err)
+	}
+	flags := uintptr(unix.MS_BIND | unix.MS_REMOUNT | unix.MS_RDONLY | unix.MS_NOSUID | unix.MS_NODEV)
+	if err := unix.Mount("", dst, "", flags, ""); err != nil {
+		return fmt.Errorf("making %s read-only: %w", path, err)
+	}
+	return nil
+}
+
+// placeFile copies the file the judge sent (a private copy in memory) into the
+// work folder, owned by root and read-only to the program.
+func placeFile(work, name string, fd int, exec bool) error {
+	if name == "" || name == "." || name == ".." || filepath.Base(name) != name {
+		return fmt.Errorf("file %q: not a plain name", name)
+	}
+	mode := os.FileMode(0o444)
+	if exec {
+		mode = 0o555
+	}
+	out, err := os.OpenFile(filepath.Join(work, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return fmt.Errorf("creating %s in the work folder: %w", name, err)
+	}
+	defer out.Close()
+	// The os.File owns fd from here: closing it (not leaving it to a finalizer)
+	// keeps a recycled descriptor number from being closed later.
+	in := os.NewFile(uintptr(fd), name)
+	defer in.Close()
+	if _, err := io.Copy(out, in); err != nil {
+		return fmt.Errorf("copying %s into the work folder: %w", name, err)
+	}
+	return nil
+}
+
+// collect opens the named work-folder files for the judge, which copies them
+// out: regular files only (opened without following links), at most CollectMax
+// bytes each. A missing file is left out.
+func collect(req *request) (names []string, fds []int, err error) {
+	for _, name := range req.Collect {
+		if name == "" || name == "." || name == ".." || filepath.Base(name) != name {
+			return names, fds, fmt.Errorf("collecting %q: not a plain file name", name)
+		}
+		fd, err := unix.Open(filepath.Join("/work", name), unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+		if err == unix.ENOENT {
+			continue
+		}
+		if err != nil {
+			return names, fds, fmt.Errorf("collecting %s: %w", name, err)
+		}
+		var st unix.Stat_t
+		if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+			unix.Close(fd)
+			return names, fds, fmt.Errorf("collecting %s: not a regular file", name)
+		}
+		if req.CollectMax > 0 && st.Size > req.CollectMax {
+			unix.Close(fd)
+			return names, fds, fmt.Errorf("collecting %s: %d bytes, more than %d", name, st.Size, req.CollectMax)
+		}
+		names, fds = append(names, name), append(fds, fd)
+	}
+	return names, fds, nil
+}
+
+// loopbackUp sets the loopback interface of the new network namespace up.
+func loopbackUp() error {
+	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(fd)
+	ifr, err := unix.NewIfreq("lo")
+	if err != nil {
+		return err
+	}
+	if err := unix.IoctlIfreq(fd, unix.SIOCGIFFLAGS, ifr); err != nil {
+		return err
+	}
+	ifr.SetUint16(ifr.Uint16() | unix.IFF_UP)
+	return unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr)
+}

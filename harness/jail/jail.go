@@ -1,0 +1,133 @@
+// Package jail runs untrusted programs and compilers in a jail: fresh PID,
+// network (loopback only), mount, IPC and UTS namespaces, a minimal read-only root
+// made of bind mounts of the system folders, a private size-limited work folder
+// and /tmp, an unprivileged uid/gid per parallel slot without capabilities and
+// with no_new_privs, and a cgroup owned by the judge that the program can neither
+// see nor write. CPU time and peak memory come from that cgroup, so every process
+// of a run counts.
+//
+// Each parallel slot re-executes the judge's own binary once in new namespaces
+// (see Main); that process is the namespace's init, prepares the mounts and then
+// serves run after run (a pool of pre-forked jails): for each it forks the program
+// under the slot's uid and, at its end, kills and reaps everything the program
+// left. At a limit the judge kills the init, and with it every process of the
+// namespace. The program's parent is therefore that init, never the judge: it
+// cannot signal, stop, trace or read the judge. See README.md for the wiring.
+//
+// The jail needs Linux and root (cgroup v1 memory, pids and cpuacct hierarchies);
+// elsewhere New refuses with ErrUnsupported, and Check says what is missing.
+package jail
+
+import (
+	"errors"
+	"os"
+	"time"
+)
+
+// ErrUnsupported is returned where a jail cannot be made on this system.
+var ErrUnsupported = errors.New("jail: not supported on this system")
+
+// Limits are the resource limits of one jailed run. Zero means the default noted.
+type Limits struct {
+	CPU       time.Duration // CPU time of every process of the run; 0: none
+	Wall      time.Duration // elapsed time; 0: 2 × CPU + 1 s (10 s without CPU)
+	Memory    int64         // bytes of memory (cgroup); 0: none
+	Output    int64         // bytes per output stream (stdout, stderr), counted by the judge; 0: none
+	Processes int64         // processes and threads at once (pids cgroup); 0: 64
+	Disk      int64         // bytes the work folder may hold (tmpfs size); 0: 64 MiB
+	Tmp       int64         // bytes /tmp may hold (tmpfs size); 0: 16 MiB
+}
+
+// WallLimit returns the wall-clock limit with its default applied.
+func (l Limits) WallLimit() time.Duration {
+	switch {
+	case l.Wall > 0:
+		return l.Wall
+	case l.CPU > 0:
+		return 2*l.CPU + time.Second
+	}
+	return 10 * time.Second
+}
+
+// File is one file put into the run's work folder before the program starts.
+type File struct {
+	Name       string // a plain name inside the work folder (no slashes)
+	Src        string // host file to copy; must be a regular file, symlinks are refused
+	Data       []byte // contents when Src is ""
+	Executable bool   // mode 0755 instead of 0644
+}
+
+// Config is one program to run in a jail.
+type Config struct {
+	// Argv is the program and its arguments; Argv[0] is a path inside the jail
+	// (for example "./main" in the work folder or "/usr/bin/python3").
+	Argv []string
+	// Env is the program's whole environment; nil means DefaultEnv.
+	Env []string
+	// Files are copied into the work folder (the program's working directory).
+	Files []File
+	// Collect names work-folder files copied, after the run, into CollectDir on
+	// the host (regular files only, at most CollectMax bytes each).
+	Collect    []string
+	CollectDir string
+	CollectMax int64
+	// Stdin is the input: a regular file is fed through a pipe, so the program
+	// never holds the dataset's own file; nil means /dev/null.
+	Stdin *os.File
+	// Stdout and Stderr receive the program's output; nil means /dev/null.
+	Stdout, Stderr *os.File
+	Limits         Limits
+}
+
+// DefaultEnv is the fixed environment of jailed programs.
+var DefaultEnv = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/work", "LANG=C.UTF-8", "TMPDIR=/tmp"}
+
+// Limit names the limit that ended a run.
+type Limit string
+
+// The limits a run can hit.
+const (
+	NoLimit     Limit = ""
+	CPULimit    Limit = "cpu"
+	WallLimit   Limit = "wall"
+	MemoryLimit Limit = "memory"
+	OutputLimit Limit = "output"
+)
+
+// Result is what a jailed run consumed and how it ended.
+type Result struct {
+	CPU       time.Duration // every process of the run (cgroup cpuacct)
+	Wall      time.Duration // from the program's start to its end
+	PeakBytes int64         // memory high-water mark of the run's cgroup
+	ExitCode  int           // -1 when killed by a signal
+	Signal    int           // the signal that ended the program, 0 if none
+	Limit     Limit         // the limit that ended the run, NoLimit if none
+	// ExecError is set when the program could not be started for a reason that is
+	// the program's own fault (not an executable, wrong architecture): a runtime
+	// error, not a judge error.
+	ExecError string
+	Canceled  bool // the caller's context ended the run
+}
+
+// Options configure a Jail.
+type Options struct {
+	// Self is the binary re-executed as the jail's init; "" means this one. It
+	// must run Main early (the package's init does when it is linked in).
+	Self string
+	// UIDBase is the uid (and gid) of slot 0; slot i runs as UIDBase+i. 0: 60000.
+	UIDBase int
+	// Slots is how many runs may go at once; 0: 1.
+	Slots int
+}
+
+// Guarantee is one property the jail promises, and whether it holds here.
+type Guarantee struct {
+	Name  string `json:"name"`
+	Holds bool   `json:"holds"`
+	Why   string `json:"why"`
+}
+
+// guaranteeNames are the guarantees Check reports, in order.
+var guaranteeNames = []string{"uid", "pid namespace", "network namespace", "mount namespace",
+	"ipc and uts namespaces", "cgroup owned by the judge", "cpu time of all processes",
+	"work folder quota", "compile limits"}

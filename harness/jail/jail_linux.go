@@ -1,0 +1,608 @@
+package jail
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// systemPaths are bound read-only into every jail when present: what compilers and
+// runtimes need, and nothing of the judge's.
+var systemPaths = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+	"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
+	"/etc/java-17-openjdk", "/etc/java-21-openjdk", "/etc/localtime", "/etc/mime.types"}
+
+// Jail starts jailed runs. Each slot keeps a jail's init alive between runs (a
+// pool of pre-forked jails: the namespaces, the root and the mounts are made once),
+// so a run costs little more than a fork and an exec; an init killed at a limit
+// is replaced on the slot's next run. Close ends them all. A Jail is safe for
+// concurrent use by up to Options.Slots runs at once (more wait for a free slot).
+type Jail struct {
+	self  string
+	root  string // empty folder that each init mounts its new root on
+	h     hierarchies
+	slots chan *slot
+	all   []*slot
+	mu    sync.Mutex
+}
+
+type slot struct {
+	uid    int
+	group  *group
+	worker *worker
+}
+
+// worker is one slot's running init and its control socket.
+type worker struct {
+	cmd    *exec.Cmd
+	conn   *net.UnixConn
+	limits []rlimit      // the init's own rlimits, which it cannot raise
+	msgs   chan report   // closed when the socket ends
+	dead   chan struct{} // closed when the init has exited
+}
+
+// CanJail reports why jails cannot be made here, or nil when they can: it needs
+// root (for the namespaces, the mounts and the per-slot uids) and the cgroup v1
+// memory, pids and cpuacct hierarchies.
+func CanJail() error {
+	if os.Geteuid() != 0 {
+		extra := "and this kernel has no unprivileged user namespaces"
+		if userNamespaces() {
+			extra = "user namespaces exist, but rootless jails are not implemented"
+		}
+		return fmt.Errorf("%w: jails need root (running as uid %d; %s)", ErrUnsupported, os.Geteuid(), extra)
+	}
+	if _, err := findHierarchies(); err != nil {
+		return fmt.Errorf("%w: %v", ErrUnsupported, err)
+	}
+	return nil
+}
+
+// New prepares a jail: it checks the machine and makes a cgroup for each slot.
+func New(opt Options) (*Jail, error) {
+	if err := CanJail(); err != nil {
+		return nil, err
+	}
+	h, _ := findHierarchies()
+	self := opt.Self
+	if self == "" {
+		var err error
+		if self, err = os.Executable(); err != nil {
+			return nil, fmt.Errorf("finding the binary to start jails with: %w", err)
+		}
+	}
+	if opt.UIDBase <= 0 {
+		opt.UIDBase = 60000
+	}
+	if opt.Slots <= 0 {
+		opt.Slots = 1
+	}
+	root, err := os.MkdirTemp("", "judge-jail-")
+	if err != nil {
+		return nil, fmt.Errorf("making the jail's mount point: %w", err)
+	}
+	j := &Jail{self: self, root: root, h: h, slots: make(chan *slot, opt.Slots)}
+	var nonce [4]byte
+	_, _ = rand.Read(nonce[:])
+	for i := 0; i < opt.Slots; i++ {
+		g, err := newGroup(h, fmt.Sprintf("judge-jail-%d-%x-%d", os.Getpid(), nonce, i))
+		if err != nil {
+			j.Close()
+			return nil, err
+		}
+		s := &slot{uid: opt.UIDBase + i, group: g}
+		j.all = append(j.all, s)
+		j.slots <- s
+	}
+	return j, nil
+}
+
+// Close ends every slot's init, kills whatever is left in the jail's cgroups and
+// removes them.
+func (j *Jail) Close() error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	for _, s := range j.all {
+		if s.worker != nil {
+			s.worker.stop()
+			s.worker = nil
+		}
+		s.group.remove()
+	}
+	j.all = nil
+	if j.root != "" {
+		_ = os.Remove(j.root)
+		j.root = ""
+	}
+	return nil
+}
+
+// Run runs one program in a jail and returns what it consumed. An error means
+// the judge could not run it; everything the program did wrong (crash, limit, not
+// an executable) is in the Result.
+func (j *Jail) Run(ctx context.Context, c Config) (Result, error) {
+	if len(c.Argv) == 0 {
+		return Result{}, errors.New("jail: empty argv")
+	}
+	var s *slot
+	select {
+	case s = <-j.slots:
+	case <-ctx.Done():
+		return Result{Canceled: true}, ctx.Err()
+	}
+	defer func() { j.slots <- s }()
+	return j.run(ctx, s, c)
+}
+
+// startWorker starts a slot's init in new namespaces and waits until it is ready.
+func (j *Jail) startWorker(s *slot) (*worker, error) {
+	cfg := initConfig{Root: j.root, UID: s.uid, Procs: s.group.procs(), Home: j.h.procs(),
+		CPUUsage: s.group.usageFile(), PidsMax: filepath.Join(s.group.dirs[1], "pids.max")}
+	for _, p := range systemPaths {
+		cfg.Binds = append(cfg.Binds, bind{Path: p})
+	}
+	blob, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the jail's config: %w", err)
+	}
+	pair, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, fmt.Errorf("control socket: %w", err)
+	}
+	mine, theirs := os.NewFile(uintptr(pair[0]), "control"), os.NewFile(uintptr(pair[1]), "control")
+	defer theirs.Close()
+	fc, err := net.FileConn(mine)
+	mine.Close()
+	if err != nil {
+		return nil, fmt.Errorf("control socket: %w", err)
+	}
+	w := &worker{conn: fc.(*net.UnixConn), msgs: make(chan report, 4), dead: make(chan struct{})}
+	w.cmd = &exec.Cmd{
+		Path:       j.self,
+		Args:       []string{"judge-jail"},
+		Env:        []string{initEnv + "=" + string(blob), "GOMAXPROCS=1"},
+		ExtraFiles: []*os.File{theirs},
+		SysProcAttr: &syscall.SysProcAttr{
+			Cloneflags: syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET |
+				syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS,
+			Pdeathsig: syscall.SIGKILL,
+		},
+	}
+	if err := w.cmd.Start(); err != nil {
+		w.conn.Close()
+		return nil, fmt.Errorf("starting the jail: %w", err)
+	}
+	go func() {
+		_ = w.cmd.Wait()
+		close(w.dead)
+	}()
+	go func() {
+		defer close(w.msgs)
+		buf := make([]byte, 64<<10)
+		oob := make([]byte, unix.CmsgSpace(4*64))
+		for {
+			n, oobn, _, _, err := w.conn.ReadMsgUnix(buf, oob)
+			if err != nil || n == 0 {
+				return
+			}
+			var r report
+			if msgs, err := unix.ParseSocketControlMessage(oob[:oobn]); err == nil {
+				for _, m := range msgs {
+					if got, err := unix.ParseUnixRights(&m); err == nil {
+						r.fds = append(r.fds, got...)
+					}
+				}
+			}
+			if json.Unmarshal(buf[:n], &r) == nil {
+				w.msgs <- r
+			} else {
+				closeAll(r.fds)
+			}
+		}
+	}()
+	select {
+	case r, ok := <-w.msgs:
+		if ok && r.Ready {
+			return w, nil
+		}
+		w.stop()
+		if r.Error != "" {
+			return nil, fmt.Errorf("starting the jail: %s", r.Error)
+		}
+		return nil, errors.New("starting the jail: the init ended before it was ready")
+	case <-time.After(30 * time.Second):
+		w.stop()
+		return nil, errors.New("starting the jail: the init was not ready after 30 s")
+	}
+}
+
+// stop kills the init (and with it every process of its namespace).
+func (w *worker) stop() {
+	_ = w.cmd.Process.Kill()
+	<-w.dead
+	w.conn.Close()
+}
+
+// openInputs opens what a run's request carries as descriptors.
+func openInputs(c Config, closers *[]io.Closer) (fds []int, files []initFile, feed *os.File, err error) {
+	null := func() (*os.File, error) { return os.OpenFile(os.DevNull, os.O_RDWR, 0) }
+	stdin := c.Stdin
+	if stdin == nil {
+		if stdin, err = null(); err != nil {
+			return nil, nil, nil, err
+		}
+		*closers = append(*closers, stdin)
+	} else if st, err := stdin.Stat(); err == nil && st.Mode().IsRegular() {
+		// The program gets a pipe, never the dataset's own file.
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("input pipe: %w", err)
+		}
+		*closers = append(*closers, pr)
+		stdin, feed = pr, pw
+	}
+	fds = append(fds, int(stdin.Fd()))
+	for _, f := range []*os.File{c.Stdout, c.Stderr} {
+		if f == nil {
+			n, err := null()
+			if err != nil {
+				return nil, nil, feed, err
+			}
+			f = n
+			*closers = append(*closers, n)
+		}
+		fds = append(fds, int(f.Fd()))
+	}
+	for _, f := range c.Files {
+		if f.Name == "" || strings.ContainsRune(f.Name, '/') || f.Name == "." || f.Name == ".." {
+			return nil, nil, feed, fmt.Errorf("jail: file name %q is not a plain name", f.Name)
+		}
+		// The jail gets a private copy in memory: never the host file itself.
+		mfd, err := unix.MemfdCreate("jail-file", unix.MFD_CLOEXEC)
+		if err != nil {
+			return nil, nil, feed, fmt.Errorf("jail: memfd for %s: %w", f.Name, err)
+		}
+		mem := os.NewFile(uintptr(mfd), f.Name)
+		*closers = append(*closers, mem)
+		if f.Src != "" {
+			fd, err := unix.Open(f.Src, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+			if err != nil {
+				return nil, nil, feed, fmt.Errorf("jail: opening %s: %w (symlinks are refused)", f.Src, err)
+			}
+			src := os.NewFile(uintptr(fd), f.Src)
+			st, err := src.Stat()
+			if err != nil || !st.Mode().IsRegular() {
+				src.Close()
+				return nil, nil, feed, fmt.Errorf("jail: %s is not a regular file", f.Src)
+			}
+			_, err = io.Copy(mem, src)
+			src.Close()
+			if err != nil {
+				return nil, nil, feed, fmt.Errorf("jail: copying %s: %w", f.Src, err)
+			}
+		} else if _, err := mem.Write(f.Data); err != nil {
+			return nil, nil, feed, fmt.Errorf("jail: writing %s: %w", f.Name, err)
+		}
+		if _, err := mem.Seek(0, 0); err != nil {
+			return nil, nil, feed, fmt.Errorf("jail: %s: %w", f.Name, err)
+		}
+		fds = append(fds, mfd)
+		files = append(files, initFile{Name: f.Name, Exec: f.Executable})
+	}
+	return fds, files, feed, nil
+}
+
+func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
+	l := c.Limits
+	if l.Processes <= 0 {
+		l.Processes = 64
+	}
+	if l.Disk <= 0 {
+		l.Disk = 64 << 20
+	}
+	if l.Tmp <= 0 {
+		l.Tmp = 16 << 20
+	}
+	var closers []io.Closer
+	defer func() {
+		for _, f := range closers {
+			f.Close()
+		}
+	}()
+	// The output limit: the program writes into pipes, and the judge copies at
+	// most l.Output bytes of each to the caller's file.
+	exceeded := make(chan struct{}, 1)
+	var copiers sync.WaitGroup
+	defer copiers.Wait()
+	capped := func(dst *os.File) (*os.File, error) {
+		if dst == nil || l.Output <= 0 {
+			return dst, nil
+		}
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			return nil, fmt.Errorf("output pipe: %w", err)
+		}
+		closers = append(closers, pw)
+		copiers.Add(1)
+		go func() {
+			defer copiers.Done()
+			defer pr.Close()
+			n, _ := io.Copy(dst, io.LimitReader(pr, l.Output))
+			var one [1]byte
+			if m, _ := pr.Read(one[:]); n >= l.Output && m > 0 {
+				select {
+				case exceeded <- struct{}{}:
+				default:
+				}
+			}
+			_, _ = io.Copy(io.Discard, pr)
+		}()
+		return pw, nil
+	}
+	var err error
+	if c.Stdout, err = capped(c.Stdout); err != nil {
+		return Result{}, err
+	}
+	if c.Stderr, err = capped(c.Stderr); err != nil {
+		return Result{}, err
+	}
+	fds, files, feed, err := openInputs(c, &closers)
+	if feed != nil {
+		closers = append(closers, feed)
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	rl := rlimits(l)
+	if s.worker != nil && s.worker.limits != nil && !slices.Equal(s.worker.limits, rl) {
+		s.worker.stop()
+		s.worker = nil
+	}
+	if s.worker == nil {
+		if s.worker, err = j.startWorker(s); err != nil {
+			return Result{}, err
+		}
+	}
+	w := s.worker
+	if err := s.group.reset(l.Memory, l.Processes); err != nil {
+		return Result{}, fmt.Errorf("preparing the run's cgroup: %w", err)
+	}
+	req := request{Argv: c.Argv, Env: c.Env, Files: files, WorkSize: l.Disk, TmpSize: l.Tmp,
+		Rlimits: rl, Processes: l.Processes, Collect: c.Collect, CollectMax: c.CollectMax}
+	if req.Env == nil {
+		req.Env = DefaultEnv
+	}
+	blob, err := json.Marshal(req)
+	if err != nil {
+		return Result{}, fmt.Errorf("encoding the run: %w", err)
+	}
+	if _, _, err := w.conn.WriteMsgUnix(blob, unix.UnixRights(fds...), nil); err != nil {
+		w.stop()
+		s.worker = nil
+		return Result{}, fmt.Errorf("sending the run to the jail: %w", err)
+	}
+	w.limits = rl
+	if feed != nil {
+		// Our read end and the descriptors are the init's now.
+		go func() {
+			_, _ = io.Copy(feed, c.Stdin)
+			feed.Close()
+		}()
+		closers = closers[:len(closers)-1]
+	}
+	for _, f := range closers {
+		f.Close()
+	}
+	closers = nil
+
+	// The judge's own timers: nothing in the jail can stop them.
+	var res Result
+	killed := false
+	kill := func(why Limit) {
+		if killed {
+			return
+		}
+		killed = true
+		if why == "canceled" {
+			res.Canceled = true
+		} else {
+			res.Limit = why
+		}
+		w.stop()
+		s.worker = nil
+	}
+	var started, ended time.Time
+	var last report
+	wall := time.NewTimer(l.WallLimit() + 5*time.Second) // until the start: setup time
+	defer wall.Stop()
+	tick := time.NewTicker(cpuPoll(l.CPU))
+	defer tick.Stop()
+	msgs := w.msgs
+loop:
+	for {
+		select {
+		case r, ok := <-msgs:
+			if !ok {
+				if ended.IsZero() {
+					ended = time.Now()
+				}
+				break loop
+			}
+			if r.Started {
+				started = time.Now()
+				wall.Reset(l.WallLimit())
+			}
+			last = mergeReport(last, r)
+			if r.Exited || r.ExecError != "" || (r.Error != "" && !r.Started) {
+				ended = time.Now()
+				break loop
+			}
+		case <-wall.C:
+			kill(WallLimit)
+		case <-exceeded:
+			kill(OutputLimit)
+		case <-tick.C:
+			if l.CPU > 0 && s.group.cpu() > l.CPU {
+				kill(CPULimit)
+			}
+		case <-ctx.Done():
+			kill("canceled")
+		}
+	}
+	if killed || !last.Exited && last.ExecError == "" {
+		// The init is gone (killed at a limit, or it failed): so is every process
+		// of its namespace; make sure of it through the cgroup too.
+		if s.worker != nil {
+			s.worker.stop()
+			s.worker = nil
+		}
+		s.group.killAll()
+	}
+	if started.IsZero() {
+		started = ended
+	}
+	res.Wall = ended.Sub(started)
+	res.CPU = s.group.cpu()
+	if last.Exited && last.CPUns > 0 && time.Duration(last.CPUns) < res.CPU {
+		// The init's count leaves out its own work before and after the program.
+		res.CPU = time.Duration(last.CPUns)
+	}
+	res.PeakBytes = s.group.peak()
+	if len(last.fds) > 0 {
+		err := collectOut(last.Collected, last.fds, c.CollectDir, c.CollectMax)
+		closeAll(last.fds)
+		if err != nil {
+			return res, err
+		}
+	}
+	if last.ExecError != "" {
+		res.ExecError = last.ExecError
+		res.ExitCode = 127
+		return res, nil
+	}
+	switch ws := syscall.WaitStatus(last.Status); {
+	case !last.Exited:
+		res.ExitCode, res.Signal = -1, int(syscall.SIGKILL)
+		if res.Limit == NoLimit && !res.Canceled {
+			if last.Error != "" {
+				return res, fmt.Errorf("jail: %s", last.Error)
+			}
+			return res, errors.New("jail: the init ended without reporting the program's end")
+		}
+	case ws.Signaled():
+		res.ExitCode, res.Signal = -1, int(ws.Signal())
+		if ws.Signal() == syscall.SIGXFSZ && res.Limit == NoLimit {
+			res.Limit = OutputLimit
+		}
+	default:
+		res.ExitCode = ws.ExitStatus()
+	}
+	if last.Error != "" {
+		return res, fmt.Errorf("jail: %s", last.Error)
+	}
+	if res.Limit == NoLimit && l.CPU > 0 && res.CPU > l.CPU {
+		res.Limit = CPULimit
+	}
+	// A program thrashing at its memory limit until the wall timer ends it ran out
+	// of memory, not of time.
+	if (res.Limit == NoLimit || res.Limit == WallLimit) && res.ExitCode != 0 && s.group.memoryExceeded(l.Memory) {
+		res.Limit = MemoryLimit
+	}
+	if res.Canceled {
+		return res, ctx.Err()
+	}
+	return res, nil
+}
+
+func mergeReport(a, b report) report {
+	if b.Started {
+		a.Started = true
+	}
+	if b.Exited {
+		a.Exited, a.Status, a.CPUns = true, b.Status, b.CPUns
+	}
+	if b.Error != "" {
+		a.Error = b.Error
+	}
+	if b.ExecError != "" {
+		a.ExecError = b.ExecError
+	}
+	if b.Exited {
+		a.Collected, a.fds = b.Collected, b.fds
+	}
+	return a
+}
+
+// cpuPoll is how often the CPU watchdog reads the cgroup.
+func cpuPoll(limit time.Duration) time.Duration {
+	if limit <= 0 {
+		return time.Hour
+	}
+	return max(5*time.Millisecond, min(limit/20, 50*time.Millisecond))
+}
+
+// rlimits are set in the init and inherited by the program. There is no
+// RLIMIT_CPU (the init lives across runs and would accumulate it: the cgroup
+// watchdog ends a run at its CPU limit) and no RLIMIT_FSIZE (the init could not
+// lift it again: the judge counts the output it copies from pipes, and the work
+// folder and /tmp are size-limited tmpfs).
+func rlimits(l Limits) []rlimit {
+	rl := []rlimit{{Resource: unix.RLIMIT_CORE, Value: 0}, {Resource: unix.RLIMIT_NOFILE, Value: 1024}}
+	stack := uint64(unix.RLIM_INFINITY)
+	if l.Memory > 0 {
+		stack = uint64(l.Memory) // a program may raise it: memory is the cgroup's anyway
+	}
+	return append(rl, rlimit{Resource: unix.RLIMIT_STACK, Value: stack, SoftOnly: true})
+}
+
+// collectOut copies the files the init opened in the work folder into dir: the
+// judge writes them, never the jail. Each is a new file (never replacing one) of
+// at most max bytes.
+func collectOut(names []string, fds []int, dir string, max int64) error {
+	for i, fd := range fds {
+		if i >= len(names) {
+			break
+		}
+		name := names[i]
+		if name == "" || strings.ContainsRune(name, '/') || name == "." || name == ".." {
+			return fmt.Errorf("jail: collected file %q: not a plain name", name)
+		}
+		dup, err := unix.Dup(fd)
+		if err != nil {
+			return fmt.Errorf("jail: collecting %s: %w", name, err)
+		}
+		src := os.NewFile(uintptr(dup), name)
+		out, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL|unix.O_NOFOLLOW, 0o755)
+		if err != nil {
+			src.Close()
+			return fmt.Errorf("jail: collecting %s: %w", name, err)
+		}
+		var r io.Reader = src
+		if max > 0 {
+			r = io.LimitReader(src, max)
+		}
+		_, err = io.Copy(out, r)
+		src.Close()
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("jail: collecting %s: %w", name, err)
+		}
+	}
+	return nil
+}

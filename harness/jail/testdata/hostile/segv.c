@@ -1,0 +1,3 @@
+// expect: RTE
+// Dereferences a null pointer.
+int main(void) { volatile int *p = 0; return *p; }
