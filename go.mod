@@ -4,6 +4,8 @@ go 1.26.0
 
 require modernc.org/sqlite v1.61.1
 
+require github.com/mattn/go-shellwords v1.0.16 // indirect
+
 require (
 	github.com/VividCortex/ewma v1.2.0 // indirect
 	github.com/acarl005/stripansi v0.0.0-20180116102854-5a71ef0e047d // indirect
