@@ -4,7 +4,7 @@ go 1.26.0
 
 require modernc.org/sqlite v1.61.1
 
-require github.com/mattn/go-shellwords v1.0.16 // indirect
+require github.com/mattn/go-shellwords v1.0.16
 
 require (
 	github.com/VividCortex/ewma v1.2.0 // indirect

@@ -24,8 +24,12 @@ func splitCommand(line string) ([]string, error) {
 	}
 	if p.Position >= 0 {
 		// The parser stops at ; & | and the like; those are shell, not a command.
+		rest := ""
+		if p.Position < len(line) {
+			rest = line[p.Position:]
+		}
 		return nil, fmt.Errorf("splitting into words: %q at byte %d is shell syntax; quote it or wrap the command in sh -c '…'",
-			line[p.Position:p.Position+1], p.Position+1)
+			rest, p.Position+1)
 	}
 	return argv, nil
 }

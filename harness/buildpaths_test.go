@@ -162,3 +162,30 @@ func TestNonUTF8Names(t *testing.T) {
 		t.Errorf("names = %q, want %q", names, want)
 	}
 }
+
+func FuzzSplitCommand(f *testing.F) {
+	for _, s := range []string{"python3 '/x/my prog.py'", `a "b c" d\ e`, "a; b", "'open", "x | y", "", "\\", "a\x00b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		argv, err := splitCommand(line) // must not panic on any input
+		if err == nil && len(argv) > len(line) {
+			t.Errorf("%q: %d words from %d bytes", line, len(argv), len(line))
+		}
+	})
+}
+
+func FuzzValidName(f *testing.F) {
+	for _, s := range []string{"sol\xff", "café", "", "\xc3", `a\xff`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v := validName(s)
+		if !utf8.ValidString(v) {
+			t.Fatalf("validName(%q) = %q, not UTF-8", s, v)
+		}
+		if utf8.ValidString(s) && v != s {
+			t.Fatalf("validName changed a valid name %q to %q", s, v)
+		}
+	})
+}

@@ -16,7 +16,7 @@ func (*Problem) GenParams() []problems.ParamDoc {
 		{Name: "shots", Default: "random 0-30", Meaning: "at least this many shots before the position"},
 		{Name: "left", Default: "any", Meaning: "exactly this many ships still in play, 1 to 5"},
 		{Name: "ships", Default: "any", Meaning: "exactly these ships in play, e.g. P or ADS"},
-		{Name: "packed", Default: "1 for closed, blocked, cross; else 0", Meaning: "1: hidden ships side by side"},
+		{Name: "packed", Default: "by case", Meaning: "1: hidden ships side by side (default 1 for closed, blocked, cross)"},
 		{Name: "ties", Default: "3", Meaning: "case=tie: squares sharing the best value"},
 		{Name: "small", Default: "3", Meaning: "case=small: largest best value"},
 	}
