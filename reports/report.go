@@ -203,8 +203,12 @@ func CheckReportFolder(dir string) error {
 		return fmt.Errorf("report folder %s: %w", dir, err)
 	}
 	if len(entries) > 0 {
-		return fmt.Errorf("report folder %s holds %d entries and no %s marker; refusing to replace it (choose a new or empty folder): %w",
-			dir, len(entries), MarkerName, ErrNotReportFolder)
+		what := fmt.Sprintf("%q", entries[0].Name())
+		if len(entries) > 1 {
+			what += fmt.Sprintf(" and %d more", len(entries)-1)
+		}
+		return fmt.Errorf("%s holds %s but no %s marker, so it is not a report folder judge wrote; "+
+			"refusing to replace it (choose a new or empty folder): %w", dir, what, MarkerName, ErrNotReportFolder)
 	}
 	return nil
 }
