@@ -124,8 +124,8 @@ func inGoModule(dir string) bool {
 	}
 }
 
-// copyFolder copies the regular files of src, and of its sub-folders, into dst
-// (which exists). Symbolic links and other special files are skipped.
+// copyFolder copies the regular files of src, and of its sub-folders but hidden ones,
+// into dst (which exists). Symbolic links and other special files are skipped.
 func copyFolder(src, dst string) error {
 	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -140,6 +140,9 @@ func copyFolder(src, dst string) error {
 		case d.IsDir():
 			if rel == "." {
 				return nil
+			}
+			if strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir // .git and the like: go build never reads them
 			}
 			return os.MkdirAll(target, 0o755)
 		case !d.Type().IsRegular():
