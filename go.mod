@@ -4,6 +4,8 @@ go 1.26.0
 
 require modernc.org/sqlite v1.61.1
 
+require github.com/mattn/go-shellwords v1.0.16
+
 require (
 	github.com/antithesishq/antithesis-sdk-go v0.8.0-default-no-op // indirect
 	github.com/google/go-tpm v0.9.8 // indirect

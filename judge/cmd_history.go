@@ -5,7 +5,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -18,6 +17,14 @@ func historyCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "history",
 		Usage: "list the stored judging runs, newest first",
+		Description: `Lists the runs kept in the state folder (ROOT/.judge by default) with their id,
+start time, command, arguments (quoted so they can be pasted back into a shell),
+status and result count. judge report RUN-ID shows one again.
+
+Examples:
+   judge history
+   judge history -n 5
+   judge history --limit 0`,
 		Flags: []cli.Flag{&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 20, Usage: "show at most this many runs (0: all)"}},
 		Action: storeAction(func(c *cli.Context, _ *env, st *workflow.Store) error {
 			runs, err := st.Runs(c.Context)
@@ -31,7 +38,7 @@ func historyCommand() *cli.Command {
 			for _, r := range runs {
 				what := r.Contest
 				if what == "" {
-					what = strings.Join(r.Args, " ")
+					what = reports.ShellQuote(r.Args)
 				}
 				rows = append(rows, []string{r.ID, r.Started.Local().Format("2006-01-02 15:04:05"), r.Command,
 					reports.Clip(what, 60), r.Status, strconv.Itoa(r.Results)})
@@ -49,7 +56,12 @@ func reportCommand() *cli.Command {
 		ArgsUsage: "RUN-ID",
 		Description: `Prints the run's tables exactly as its command printed them and, with --out or by
 default, writes the report folder again. A unique prefix of the id is enough
-(judge history lists the ids).`,
+(judge history lists the ids).
+
+Examples:
+   judge report 20261121-190000-3fa2
+   judge report 20261121 --no-write
+   judge report 20261121-190000-3fa2 --json > results.json`,
 		Flags: []cli.Flag{outFlag(),
 			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON instead of tables"},
 			&cli.BoolFlag{Name: "no-write", Usage: "only print; do not write the report folder"},

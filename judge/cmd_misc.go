@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,6 +23,13 @@ func problemsCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "problems",
 		Usage: "list the problems with their kind, I/O and dataset counts",
+		Description: `Lists every problem this judge knows, found under ROOT/problems (the project
+folder, found from the current folder; --root or $JUDGE_ROOT point elsewhere).
+
+Examples:
+   judge problems
+   judge problems --root ~/src/judge
+   JUDGE_ROOT=~/src/judge judge problems`,
 		Action: func(c *cli.Context) error {
 			e, err := newEnv(c)
 			if err != nil {
@@ -65,10 +74,15 @@ func genCommand() *cli.Command {
 		Description: `Generates --count inputs from seeds --seed, --seed+1, …; the same seed and parameters
 always give the same file. Each input is checked by the problem's validator. With
 --out the files go to DIR/gen-SEED.in (never overwriting one); without it a single
-input goes to standard output. Parameters are problem-specific: --param name=value.
+input goes to standard output. Parameters are problem-specific: --param name=value
+(listed below).
 
-Example:
-   judge gen sudoku --seed 7 --count 10 --param clues=24 --out /tmp/new`,
+Examples:
+   judge gen sudoku --seed 7 --count 10 --param clues=24 --out /tmp/new
+   judge gen trimines --param n=20 --param density=15 > board.in
+   judge gen defrag -p blocks=2000 -p pattern=carved -n 5 -o gen/
+
+` + genParamsHelp(),
 		Flags: []cli.Flag{
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "first seed"},
 			&cli.IntFlag{Name: "count", Aliases: []string{"n"}, Value: 1, Usage: "how many inputs"},
@@ -115,8 +129,11 @@ Example:
 				}
 				path := filepath.Join(out, fmt.Sprintf("gen-%d.in", seed))
 				f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+				if errors.Is(err, fs.ErrExist) {
+					return usageError("%s exists already; gen never overwrites (choose another --out or --seed)", path)
+				}
 				if err != nil {
-					return failed("%v", err)
+					return usageError("%v", err)
 				}
 				_, werr := f.Write(data)
 				if cerr := f.Close(); werr == nil {
@@ -138,7 +155,12 @@ func validateCommand() *cli.Command {
 		Usage:     "check input files against a problem's input validator",
 		ArgsUsage: "PROBLEM FILE...",
 		Description: `Prints FILE: ok, or FILE:LINE:COLUMN: what is wrong, for each file. Exits 1 when
-any file is invalid.`,
+any file is invalid.
+
+Examples:
+   judge validate sudoku my-puzzle.in
+   judge validate trimines problems/trimines/data/secret/*.in
+   judge gen sudoku --seed 3 > p.in && judge validate sudoku p.in`,
 		Action: problemAction("validate: want a problem and files (judge validate PROBLEM FILE...)", atLeast(2), func(c *cli.Context, _ *env, p problems.Problem, _ problems.Limits) error {
 			bad := 0
 			for _, f := range c.Args().Slice()[1:] {
@@ -169,6 +191,12 @@ func doctorCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "doctor",
 		Usage: "show which limits and measurements this machine can guarantee, and which toolchains exist",
+		Description: `Prints how runs are started here (supervisor, cgroup or not), which limits are
+enforced and how, and each language with the toolchain it needs and its version.
+
+Examples:
+   judge doctor
+   judge --sandbox direct doctor`,
 		Action: func(c *cli.Context) error {
 			e, err := newEnv(c)
 			if err != nil {
@@ -211,6 +239,27 @@ func doctorCommand() *cli.Command {
 			return reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "language"}, {Name: "extensions"}, {Name: "needs"}, {Name: "found"}}, langs)
 		},
 	}
+}
+
+// genParamsHelp lists each problem's generator parameters for judge gen --help.
+func genParamsHelp() string {
+	var b strings.Builder
+	b.WriteString("Parameters (name, default, meaning):")
+	for _, slug := range registry.Slugs() {
+		docs := registry.GenParams(slug)
+		if len(docs) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n   %s\n", slug)
+		width := 0
+		for _, d := range docs {
+			width = max(width, len(d.Name)+1+len(d.Default))
+		}
+		for _, d := range docs {
+			fmt.Fprintf(&b, "      %-*s  %s\n", width, d.Name+"="+d.Default, d.Meaning)
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
 }
 
 // supervisorNote says which binary supervises runs and why.

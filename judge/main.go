@@ -59,7 +59,7 @@ func failed(format string, args ...any) error {
 }
 
 func newApp(stdout, stderr io.Writer) *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:  "judge",
 		Usage: "build, run and score programs against a problem's datasets",
 		Description: `judge grades submissions the way a contest does. It compiles a program (C, C++, Go,
@@ -100,7 +100,154 @@ Flags go before the arguments they qualify or after them, as you like.`,
 			brokerCommand(),
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // run() prints and exits
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return unknownCommand(c.App, c.Args().First())
+			}
+			return cli.ShowAppHelp(c)
+		},
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			return usageMistake(c.App.Flags, "judge", err)
+		},
 	}
+	for _, cmd := range app.Commands {
+		cmd := cmd
+		cmd.OnUsageError = func(c *cli.Context, err error, _ bool) error {
+			return usageMistake(cmd.Flags, "judge "+cmd.Name, err)
+		}
+	}
+	tidyFlagHelp(app)
+	return app
+}
+
+// unknownCommand is the error for "judge NAME" when NAME is no command: exit 2,
+// with the nearest command's name when one is close.
+func unknownCommand(app *cli.App, name string) error {
+	if strings.HasPrefix(name, "-") {
+		return usageError("unknown flag %s (judge --help lists the flags)", name)
+	}
+	if s := nearest(name, commandNames(app.Commands)); s != "" {
+		return usageError("unknown command %q; did you mean %q? (judge --help lists the commands)", name, s)
+	}
+	return usageError("unknown command %q; the commands are %s (judge --help)", name,
+		strings.Join(commandNames(app.Commands), ", "))
+}
+
+// usageMistake turns urfave/cli's flag parsing error into a short exit-2 error naming
+// the nearest known flag, instead of the whole help text.
+func usageMistake(flags []cli.Flag, where string, err error) error {
+	msg := err.Error()
+	const undefined = "flag provided but not defined: -"
+	if i := strings.Index(msg, undefined); i >= 0 {
+		name := strings.TrimLeft(msg[i+len(undefined):], "-")
+		var names []string
+		for _, f := range flags {
+			names = append(names, f.Names()...)
+		}
+		hint := ""
+		if s := nearest(name, names); s != "" {
+			hint = fmt.Sprintf("; did you mean %s?", dashes(s))
+		}
+		return usageError("unknown flag %s for %s%s (%s --help lists them)", dashes(name), where, hint, where)
+	}
+	return usageError("%s: %v (%s --help)", where, err, where)
+}
+
+func dashes(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+func commandNames(cmds []*cli.Command) []string {
+	var names []string
+	for _, c := range cmds {
+		if !c.Hidden {
+			names = append(names, c.Name)
+			names = append(names, c.Aliases...)
+		}
+	}
+	return names
+}
+
+// nearest returns the candidate closest to name by edit distance, or "" when none is
+// within a third of the longer word (at least 2 edits are always allowed); a
+// candidate that name is a prefix of counts as near.
+func nearest(name string, candidates []string) string {
+	best, bestD := "", -1
+	for _, c := range candidates {
+		d := editDistance(name, c)
+		if strings.HasPrefix(c, name) && len(name) >= 2 {
+			d = min(d, 1)
+		}
+		if limit := max(2, max(len(name), len(c))/3); d > limit {
+			continue
+		}
+		if bestD < 0 || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// tidyFlagHelp moves a "(default: …)" written in a flag's usage text into the flag's
+// DefaultText, so help shows one default ("runs at once (default: the number of
+// CPUs)") instead of that and the zero value.
+func tidyFlagHelp(app *cli.App) {
+	fix := func(flags []cli.Flag) {
+		for _, f := range flags {
+			switch f := f.(type) {
+			case *cli.IntFlag:
+				f.Usage, f.DefaultText = splitDefault(f.Usage, f.DefaultText)
+			case *cli.Int64Flag:
+				f.Usage, f.DefaultText = splitDefault(f.Usage, f.DefaultText)
+			case *cli.Uint64Flag:
+				f.Usage, f.DefaultText = splitDefault(f.Usage, f.DefaultText)
+			case *cli.Float64Flag:
+				f.Usage, f.DefaultText = splitDefault(f.Usage, f.DefaultText)
+			case *cli.StringFlag:
+				f.Usage, f.DefaultText = splitDefault(f.Usage, f.DefaultText)
+			case *cli.DurationFlag:
+				f.Usage, f.DefaultText = splitDefault(f.Usage, f.DefaultText)
+			}
+		}
+	}
+	fix(app.Flags)
+	for _, c := range app.Commands {
+		fix(c.Flags)
+	}
+}
+
+// splitDefault takes a trailing "(default: X)" out of usage and returns X as the
+// default text, unless one is set already.
+func splitDefault(usage, defaultText string) (string, string) {
+	i := strings.LastIndex(usage, "(default: ")
+	if i < 0 || defaultText != "" || !strings.HasSuffix(usage, ")") {
+		return usage, defaultText
+	}
+	return strings.TrimSpace(usage[:i]), strings.TrimSuffix(usage[i+len("(default: "):], ")")
 }
 
 // reorderArgs moves flags that follow positional arguments in front of them, so that
@@ -138,6 +285,17 @@ func reorderArgs(app *cli.App, args []string) []string {
 			break
 		}
 		if strings.HasPrefix(a, "-") && a != "-" {
+			if !isFlag(cmd.Flags, a) && isFlag(app.Flags, a) {
+				// A global flag after the command ("judge problems --root X"):
+				// it goes before the command, where the parser looks for it.
+				global := []string{a}
+				if takesValue(app.Flags, a) && i+1 < len(args) {
+					i++
+					global = append(global, args[i])
+				}
+				out = append(out[:len(out)-1:len(out)-1], append(global, out[len(out)-1])...)
+				continue
+			}
 			flags = append(flags, a)
 			if takesValue(cmd.Flags, a) && i+1 < len(args) {
 				i++
@@ -162,6 +320,19 @@ func findCommand(cmds []*cli.Command, name string) *cli.Command {
 		}
 	}
 	return nil
+}
+
+// isFlag reports whether arg ("-x", "--name" or "--name=value") names one of flags.
+func isFlag(flags []cli.Flag, arg string) bool {
+	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+	for _, f := range flags {
+		for _, n := range f.Names() {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // takesValue reports whether arg names a flag that takes a separate value.

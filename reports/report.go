@@ -81,6 +81,12 @@ func ChallengeLogPath(problem, submission string) string {
 	return reportPath(problem, submission, "challenge.log")
 }
 
+// ChallengeNamesPath is the path, relative to the report folder, of the file beside
+// a challenge.log naming its lines' datasets (see WriteChallengeNames).
+func ChallengeNamesPath(problem, submission string) string {
+	return reportPath(problem, submission, "challenge.names")
+}
+
 func reportPath(problem, submission, rest string) string {
 	parts := []string{safeName(problem), safeName(submission)}
 	for _, p := range strings.Split(rest, "/") {
@@ -146,6 +152,10 @@ func (rep Report) Files() (map[string][]byte, error) {
 					func(b *bytes.Buffer) error { return WriteChallengeLog(b, e.Results) }); err != nil {
 					return nil, err
 				}
+				if err := render(ChallengeNamesPath(pr.Meta.Slug, e.Submission),
+					func(b *bytes.Buffer) error { return WriteChallengeNames(b, e.Results) }); err != nil {
+					return nil, err
+				}
 			}
 			for _, r := range e.Results {
 				if r.Diff != "" {
@@ -157,17 +167,70 @@ func (rep Report) Files() (map[string][]byte, error) {
 	return files, nil
 }
 
+// MarkerName is the file judge writes inside every report folder, holding the run's
+// id. WriteReport replaces only a folder that holds it (or an empty one), so a
+// mistyped --out never deletes a user's files.
+const MarkerName = ".judge-report"
+
+// ErrNotReportFolder is returned (wrapped) by WriteReport and CheckReportFolder when
+// the target exists and is not a report folder judge wrote: a non-empty folder
+// without the marker, a file, a symlink. Nothing is changed then; the CLI maps it to
+// exit code 2 (bad input).
+var ErrNotReportFolder = errors.New("not a report folder written by judge")
+
+// CheckReportFolder reports whether WriteReport may write dir: nil when dir does not
+// exist, is an empty folder or is a report folder (it holds MarkerName), else an
+// error wrapping ErrNotReportFolder or the file system's error. It reads only, so a
+// command can call it before spending time judging.
+func CheckReportFolder(dir string) error {
+	dir = filepath.Clean(dir)
+	st, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("report folder %s: %w", dir, err)
+	case st.Mode()&os.ModeSymlink != 0:
+		return fmt.Errorf("report folder %s is a symbolic link; refusing to replace it: %w", dir, ErrNotReportFolder)
+	case !st.IsDir():
+		return fmt.Errorf("report folder %s is a file; refusing to replace it: %w", dir, ErrNotReportFolder)
+	}
+	if m, err := os.Lstat(filepath.Join(dir, MarkerName)); err == nil && m.Mode().IsRegular() {
+		return nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("report folder %s: %w", dir, err)
+	}
+	if len(entries) > 0 {
+		what := fmt.Sprintf("%q", entries[0].Name())
+		if len(entries) > 1 {
+			what += fmt.Sprintf(" and %d more", len(entries)-1)
+		}
+		return fmt.Errorf("%s holds %s but no %s marker, so it is not a report folder judge wrote; "+
+			"refusing to replace it (choose a new or empty folder): %w", dir, what, MarkerName, ErrNotReportFolder)
+	}
+	return nil
+}
+
 // WriteReport writes the report folder dir: standings.md, one PROBLEM.md per problem,
-// results.json, results.csv, junit.xml, the challenge.log files asked for and one
-// .diff file per result that carries a diff. The folder is built beside dir under a
-// temporary name and renamed into place, so dir is either the complete new report,
-// or, on failure, left as it was; an existing dir is replaced.
+// results.json, results.csv, junit.xml, the challenge.log files asked for, one .diff
+// file per result that carries a diff, and the marker file MarkerName holding the run
+// id. dir must pass CheckReportFolder, else an error wrapping ErrNotReportFolder is
+// returned and nothing is touched. The folder is built beside dir under a temporary
+// name and renamed into place; an old report folder is moved aside only once the new
+// one is complete and removed only after the new one is in place, so dir is either
+// the complete new report or, on failure, left as it was.
 func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
+	dir = filepath.Clean(dir)
+	if err := CheckReportFolder(dir); err != nil {
+		return err
+	}
 	files, err := rep.Files()
 	if err != nil {
 		return err
 	}
-	dir = filepath.Clean(dir)
+	files[MarkerName] = []byte(rep.Run + "\n")
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("report folder: %w", err)
@@ -201,9 +264,13 @@ func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
-	// Swap: move an old report aside, move the new one in, then drop the old one.
+	// Swap: check again (the judging may have taken minutes), move an old report
+	// aside, move the new one in, then drop the old one.
+	if err := CheckReportFolder(dir); err != nil {
+		return err
+	}
 	var old string
-	if _, statErr := os.Stat(dir); statErr == nil {
+	if _, statErr := os.Lstat(dir); statErr == nil {
 		old = tmp + ".old"
 		if err := os.Rename(dir, old); err != nil {
 			return fmt.Errorf("replace report %s: %w", dir, err)

@@ -193,6 +193,13 @@ func TestWriteChallengeLog(t *testing.T) {
 	if b.String() != "3456\n9000\n" {
 		t.Errorf("challenge.log = %q", b.String())
 	}
+	var names bytes.Buffer
+	if err := WriteChallengeNames(&names, rs); err != nil {
+		t.Fatal(err)
+	}
+	if names.String() != "secret/1\nsecret/2\n" {
+		t.Errorf("challenge.names = %q, want the datasets in the log's order", names.String())
+	}
 	rs = append(rs, res("d", "b", "secret/1", problems.AC, 1, 1))
 	if err := WriteChallengeLog(&b, rs); err == nil {
 		t.Error("mixed submissions: no error")
@@ -226,7 +233,8 @@ func TestWriteReport(t *testing.T) {
 	if err := WriteReport(context.Background(), dir, rep); err != nil {
 		t.Fatal(err)
 	}
-	want := "d.md d/a/challenge.log d/b/challenge.log d/c/challenge.log d/d/challenge.log junit.xml " +
+	want := ".judge-report d.md d/a/challenge.log d/a/challenge.names d/b/challenge.log d/b/challenge.names " +
+		"d/c/challenge.log d/c/challenge.names d/d/challenge.log d/d/challenge.names junit.xml " +
 		"results.csv results.json s.md s/c/2.diff standings.md"
 	if got := strings.Join(listFiles(t, dir), " "); got != want {
 		t.Errorf("files:\n%s\nwant:\n%s", got, want)

@@ -154,24 +154,29 @@ func (b *Builder) extensions() string {
 
 // displayName shortens a path to what a table shows: the file or folder name with
 // its parent ("tactics", "wrong_answer/loop.c").
+// The name is always valid UTF-8 (see validName).
 func displayName(source string) string {
 	clean := filepath.Clean(source)
 	base := filepath.Base(clean)
 	parent := filepath.Base(filepath.Dir(clean))
 	switch parent {
 	case ".", "/", "":
-		return base
+		return validName(base)
 	}
 	if _, ok := problems.ParseVerdict(parent); ok || filepath.Ext(base) != "" {
-		return parent + "/" + base
+		return validName(parent + "/" + base)
 	}
-	return base
+	return validName(base)
 }
 
-// Command makes a Program of a command line, split at white space; its first word
-// is looked up on PATH.
+// Command makes a Program of a command line, split into words as a POSIX shell
+// would ("python3 '/x/my prog.py'" is two words) but with no variables, globs or
+// substitutions expanded; its first word is looked up on PATH.
 func (b *Builder) Command(line string) (*Program, error) {
-	argv := strings.Fields(line)
+	argv, err := splitCommand(line)
+	if err != nil {
+		return nil, fmt.Errorf("command %q: %w", line, err)
+	}
 	if len(argv) == 0 {
 		return nil, errors.New("empty command line")
 	}
@@ -184,7 +189,7 @@ func (b *Builder) Command(line string) (*Program, error) {
 	}
 	argv[0] = path
 	sum := sha256.Sum256([]byte(line))
-	return &Program{Name: line, Source: line, Language: "command", Hash: hex.EncodeToString(sum[:8]), Argv: argv, AddressSpace: false}, nil
+	return &Program{Name: validName(line), Source: line, Language: "command", Hash: hex.EncodeToString(sum[:8]), Argv: argv, AddressSpace: false}, nil
 }
 
 func (b *Builder) sourceFile(ctx context.Context, source, abs string, lang Language) (*Program, error) {
@@ -202,7 +207,10 @@ func (b *Builder) sourceFile(ctx context.Context, source, abs string, lang Langu
 	}
 	srcName := filepath.Base(abs)
 	vars := map[string]string{"dir": dir, "src": filepath.Join(dir, srcName), "class": strings.TrimSuffix(srcName, filepath.Ext(srcName))}
-	err = b.cached(dir, func(tmp string) (string, error) {
+	err = b.cached(dir, func(tmp string) (log string, err error) {
+		// The cached message names the source by a placeholder; finish puts the
+		// path this user gave in its place.
+		defer func() { log = hideBuildPaths(log, tmp, srcName) }()
 		data, err := os.ReadFile(abs)
 		if err != nil {
 			return "", err
@@ -246,13 +254,34 @@ func (b *Builder) goPackage(ctx context.Context, source, abs string) (*Program, 
 		return nil, fmt.Errorf("build cache: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	log, err := b.compile(ctx, expand(lang.Compile, map[string]string{"dir": tmp, "pkg": "."}), abs)
+	// A folder outside every Go module is built as a module of its own: a copy
+	// of the folder with a go.mod, so "go: go.mod file not found" is not a CE.
+	buildIn, env := abs, []string(nil)
+	if !inGoModule(abs) {
+		mod, err := os.MkdirTemp(b.Cache, "module-")
+		if err != nil {
+			return nil, fmt.Errorf("build cache: %w", err)
+		}
+		defer os.RemoveAll(mod)
+		if err := copyFolder(abs, mod); err != nil {
+			return nil, fmt.Errorf("submission %s: copying it to build as a module: %w", source, err)
+		}
+		env = []string{"GOWORK=off"}
+		if log, err := b.compile(ctx, []string{lang.Compile[0], "mod", "init", "submission"}, mod, env...); err != nil {
+			if log == "" {
+				return nil, err
+			}
+			return nil, fmt.Errorf("submission %s: go mod init: %s", source, strings.TrimSpace(log))
+		}
+		buildIn = mod
+	}
+	log, err := b.compile(ctx, expand(lang.Compile, map[string]string{"dir": tmp, "pkg": "."}), buildIn, env...)
 	if err != nil {
 		if log == "" {
 			return nil, err
 		}
 		sum, _ := hashFiles(abs, relNames(gos))
-		p.Hash, p.CompileError = sum, log
+		p.Hash, p.CompileError = sum, goPackagePaths(log, buildIn, source)
 		return p, nil
 	}
 	sum, err := hashFiles(tmp, []string{"main"})
@@ -314,7 +343,7 @@ func (b *Builder) finish(ctx context.Context, p *Program, lang Language, dir str
 		return nil, fmt.Errorf("building %s: %w", p.Source, err)
 	}
 	if log, err := os.ReadFile(filepath.Join(dir, "compile-error.txt")); err == nil {
-		p.CompileError = string(log)
+		p.CompileError = showSourcePath(string(log), p.Source)
 		return p, nil
 	}
 	path, err := b.interpreter(ctx, lang, argv[0])
@@ -329,7 +358,8 @@ func (b *Builder) finish(ctx context.Context, p *Program, lang Language, dir str
 
 // compile runs a compiler in dir. A non-zero exit returns the compiler's output as
 // log together with an error; a failure to run it returns only an error.
-func (b *Builder) compile(ctx context.Context, argv []string, dir string) (log string, err error) {
+// extraEnv is added to the judge's own environment.
+func (b *Builder) compile(ctx context.Context, argv []string, dir string, extraEnv ...string) (log string, err error) {
 	timeout := b.CompileTimeout
 	if timeout == 0 {
 		timeout = time.Minute
@@ -338,6 +368,9 @@ func (b *Builder) compile(ctx context.Context, argv []string, dir string) (log s
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = dir
+	if len(extraEnv) > 0 {
+		cmd.Env = append(os.Environ(), extraEnv...)
+	}
 	cmd.WaitDelay = time.Second
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out

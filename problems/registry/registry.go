@@ -51,7 +51,9 @@ const RootEnv = "JUDGE_ROOT"
 
 // FindRoot returns the directory that holds problems/: $JUDGE_ROOT when set, else the
 // nearest ancestor of start (start included) with a problems/ folder holding at least
-// one problem.yaml.
+// one problem.yaml, else the nearest such ancestor of the running executable (a judge
+// binary built inside the project finds its problems from anywhere). The error
+// names the ways to point at the problems.
 func FindRoot(start string) (string, error) {
 	if r := os.Getenv(RootEnv); r != "" {
 		if !hasProblems(r) {
@@ -63,13 +65,29 @@ func FindRoot(start string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("finding the problems folder: %w", err)
 	}
+	if root, ok := rootAbove(dir); ok {
+		return root, nil
+	}
+	if exe, err := os.Executable(); err == nil {
+		if exe, err = filepath.EvalSymlinks(exe); err == nil {
+			if root, ok := rootAbove(filepath.Dir(exe)); ok {
+				return root, nil
+			}
+		}
+	}
+	return "", fmt.Errorf("no problems/ folder in %s or above it, nor above the judge binary: "+
+		"run judge inside the project, or name the folder holding problems/ with --root DIR or $%s=DIR", start, RootEnv)
+}
+
+// rootAbove returns the nearest of dir and its ancestors that holds problems.
+func rootAbove(dir string) (string, bool) {
 	for {
 		if hasProblems(dir) {
-			return dir, nil
+			return dir, true
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", fmt.Errorf("no problems/ folder in %s or above it (run judge from the project, or set $%s)", start, RootEnv)
+			return "", false
 		}
 		dir = parent
 	}

@@ -1,0 +1,174 @@
+package reports
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// snapshot hashes every file and records every folder and link under root, so a
+// test can show that a refused write left the user's files byte-identical.
+func snapshot(t *testing.T, root string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			out[rel] = "link " + target
+		case d.IsDir():
+			out[rel] = "dir " + info.Mode().String()
+		default:
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			sum := sha256.Sum256(data)
+			out[rel] = info.Mode().String() + " " + hex.EncodeToString(sum[:])
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func sameSnapshot(t *testing.T, before, after map[string]string) {
+	t.Helper()
+	for k, v := range before {
+		if after[k] != v {
+			t.Errorf("%s changed: %q → %q", k, v, after[k])
+		}
+	}
+	for k := range after {
+		if _, ok := before[k]; !ok {
+			t.Errorf("%s appeared", k)
+		}
+	}
+}
+
+func TestWriteReportRefusesUserData(t *testing.T) {
+	tests := []struct {
+		name string
+		make func(t *testing.T, root string) string // returns the --out folder
+	}{
+		{"folder of sources", func(t *testing.T, root string) string {
+			dir := filepath.Join(root, "contest")
+			mustWrite(t, filepath.Join(dir, "contest.yaml"), "name: Demo\n")
+			mustWrite(t, filepath.Join(dir, "alice", "sudoku.c"), "int main(){}\n")
+			return dir
+		}},
+		{"one unrelated file", func(t *testing.T, root string) string {
+			dir := filepath.Join(root, "mydir")
+			mustWrite(t, filepath.Join(dir, "important.txt"), "keep me\n")
+			return dir
+		}},
+		{"a file", func(t *testing.T, root string) string {
+			p := filepath.Join(root, "notes.txt")
+			mustWrite(t, p, "notes\n")
+			return p
+		}},
+		{"symlink to a report folder elsewhere", func(t *testing.T, root string) string {
+			target := filepath.Join(root, "elsewhere")
+			mustWrite(t, filepath.Join(target, MarkerName), "old\n")
+			mustWrite(t, filepath.Join(target, "standings.md"), "old\n")
+			link := filepath.Join(root, "link")
+			if err := os.Symlink(target, link); err != nil {
+				t.Fatal(err)
+			}
+			return link
+		}},
+		{"marker that is a folder", func(t *testing.T, root string) string {
+			dir := filepath.Join(root, "fake")
+			mustWrite(t, filepath.Join(dir, MarkerName, "x"), "x\n")
+			return dir
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			out := tt.make(t, root)
+			before := snapshot(t, root)
+			if err := CheckReportFolder(out); !errors.Is(err, ErrNotReportFolder) {
+				t.Errorf("CheckReportFolder: %v, want ErrNotReportFolder", err)
+			}
+			err := WriteReport(context.Background(), out, sampleReport())
+			if !errors.Is(err, ErrNotReportFolder) {
+				t.Fatalf("WriteReport: %v, want ErrNotReportFolder", err)
+			}
+			if !strings.Contains(err.Error(), out) {
+				t.Errorf("error %q does not name %s", err, out)
+			}
+			sameSnapshot(t, before, snapshot(t, root))
+		})
+	}
+}
+
+func TestWriteReportReplacesOnlyReports(t *testing.T) {
+	root := t.TempDir()
+	ctx := context.Background()
+
+	// An empty folder is taken.
+	empty := filepath.Join(root, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteReport(ctx, empty, sampleReport()); err != nil {
+		t.Fatalf("empty folder: %v", err)
+	}
+	marker, err := os.ReadFile(filepath.Join(empty, MarkerName))
+	if err != nil || string(marker) != "run-1\n" {
+		t.Fatalf("marker = %q, %v; want the run id", marker, err)
+	}
+
+	// A report folder is replaced whole, with the new run's marker.
+	mustWrite(t, filepath.Join(empty, "stale.txt"), "x")
+	rep := sampleReport()
+	rep.Run = "run-2"
+	if err := WriteReport(ctx, empty, rep); err != nil {
+		t.Fatalf("report folder: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(empty, "stale.txt")); !os.IsNotExist(err) {
+		t.Errorf("stale file survived: %v", err)
+	}
+	if marker, _ := os.ReadFile(filepath.Join(empty, MarkerName)); string(marker) != "run-2\n" {
+		t.Errorf("marker = %q after replacing", marker)
+	}
+
+	// An interrupted write leaves the old report byte-identical and nothing beside it.
+	before := snapshot(t, root)
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := WriteReport(cctx, empty, sampleReport()); err == nil {
+		t.Fatal("cancelled write: no error")
+	}
+	sameSnapshot(t, before, snapshot(t, root))
+}
+
+func mustWrite(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
