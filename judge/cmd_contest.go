@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -53,6 +54,9 @@ Examples:
 }
 
 func runContest(c *cli.Context, e *env, file string) error {
+	if err := checkOut(c); err != nil {
+		return err
+	}
 	ctx, stop := signalContext(c.Context)
 	defer stop()
 	plan, err := workflow.PlanContest(ctx, e.Env, file)
@@ -87,12 +91,24 @@ func runContest(c *cli.Context, e *env, file string) error {
 	if err != nil {
 		return err
 	}
+	_ = reports.WriteCompileErrors(c.App.ErrWriter, workflow.Results(results), 10)
 	if interrupted {
 		finished := len(workflow.Results(results))
 		return failed("interrupted: %d of %d jobs finished and saved; continue with: judge contest %s --resume %s",
 			finished, len(tasks), file, s.ID)
 	}
 	return renderStored(context.WithoutCancel(ctx), c, e, st, s.ID, true)
+}
+
+// checkOut refuses, before anything is judged, an --out folder that the report
+// could not replace without destroying the user's files.
+func checkOut(c *cli.Context) error {
+	if out := c.String("out"); out != "" && !c.Bool("no-write") {
+		if err := reports.CheckReportFolder(out); err != nil {
+			return usageError("--out: %v", err)
+		}
+	}
+	return nil
 }
 
 // renderStored prints a stored run's tables and writes its report folder; the
@@ -117,6 +133,9 @@ func renderStored(ctx context.Context, c *cli.Context, e *env, st *workflow.Stor
 		out = filepath.Join(e.Root, "reports", "out", run.ID)
 	}
 	if err := reports.WriteReport(ctx, out, rep); err != nil {
+		if errors.Is(err, reports.ErrNotReportFolder) {
+			return usageError("--out: %v", err)
+		}
 		return failed("writing the report: %v", err)
 	}
 	fmt.Fprintf(w, "report: %s\n", relPath(out))

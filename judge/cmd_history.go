@@ -70,6 +70,9 @@ Examples:
 			if c.NArg() != 1 {
 				return usageError("report: want one run id (judge history lists them)")
 			}
+			if err := checkOut(c); err != nil {
+				return err
+			}
 			return renderStored(c.Context, c, e, st, c.Args().First(), !c.Bool("no-write"))
 		}),
 	}

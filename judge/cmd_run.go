@@ -48,6 +48,9 @@ Examples:
 			&cli.BoolFlag{Name: "details", Usage: "one table per submission, with every dataset's figures and message"},
 		}, limitFlags()...),
 		Action: problemAction("run: which problem? (judge run PROBLEM [SUBMISSION...]; see judge problems)", atLeast(1), func(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) error {
+			if err := checkOut(c); err != nil {
+				return err
+			}
 			ds, err := datasets(c, p)
 			if err != nil {
 				return err
@@ -86,6 +89,7 @@ Examples:
 			if err != nil {
 				return err
 			}
+			_ = reports.WriteCompileErrors(c.App.ErrWriter, workflow.Results(results), 10)
 			if ctx.Err() != nil {
 				rows := workflow.Results(results)
 				if err := reports.WriteRunTables(c.App.Writer, p.Meta(), cfg.Entrants, rows, cfg.Details, e.color); err != nil {

@@ -26,7 +26,11 @@ func verifyCommand() *cli.Command {
               least one dataset and AC on the others;
    time margins  a warning (WARN, not a failure) for an AC program that uses more than
               50 % of the CPU limit on a dataset: a slower machine may fail it.
-Exits 0 when all holds, 1 otherwise.`,
+Exits 0 when all holds, 1 otherwise.
+
+Examples:
+   judge verify sudoku
+   judge verify problems/defrag -j 1          # a problem folder; one run at a time`,
 		Flags:  []cli.Flag{jobsFlag()},
 		Action: problemAction("verify: want one problem (judge verify PROBLEM)", exactly(1), verify),
 	}
@@ -88,7 +92,11 @@ func regenCommand() *cli.Command {
 and rewrites each .ans that differs, printing a unified diff of the change. With
 --check nothing is written; stale answers make the exit code 1. A dataset on which the
 reference does not finish normally is reported and left alone. Interactive problems
-have no answers to regenerate.`,
+have no answers to regenerate.
+
+Examples:
+   judge regen sudoku --check                 # what CI runs: exit 1 when any .ans is stale
+   judge regen defrag                         # rewrite the stale answers, showing each diff`,
 		Flags:  []cli.Flag{jobsFlag(), &cli.BoolFlag{Name: "check", Usage: "only report stale answers (exit 1 when any)"}},
 		Action: problemAction("regen: want one problem (judge regen PROBLEM)", exactly(1), regen),
 	}
