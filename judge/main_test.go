@@ -108,25 +108,28 @@ func TestBadInput(t *testing.T) {
 
 // TestResourceVerdicts judges small C programs on sudoku's sample data and checks
 // that the limits turn into the right verdicts. The wall limit is generous so that
-// a loaded machine cannot turn the memory hog into a wall-clock TLE.
+// a loaded machine cannot turn the memory hog into a wall-clock TLE, and the hog's
+// CPU limit too: touching 256 MiB of fresh pages costs 0.5–1.5 s of CPU on a busy
+// virtual machine (page faults are system time), so under a 1 s limit the hog
+// raced the CPU watchdog and got TLE before it reached its memory limit.
 func TestResourceVerdicts(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("gcc not installed")
 	}
 	src := filepath.Join("..", "harness", "sandbox", "testdata")
 	tests := []struct {
-		prog, want string
+		prog, want, cpu string
 	}{
-		{"spin.c", "TLE"},
-		{"hog.c", "MLE"},
-		{"flood.c", "OLE"},
-		{"escape.c", "WA"},
+		{"spin.c", "TLE", "1"},
+		{"hog.c", "MLE", "20"},
+		{"flood.c", "OLE", "1"},
+		{"escape.c", "WA", "1"},
 	}
 	state := t.TempDir()
 	for _, tt := range tests {
 		t.Run(tt.prog, func(t *testing.T) {
 			code, out, errOut := judge(t, "--state", state, "run", "sudoku", filepath.Join(src, tt.prog),
-				"--group", "sample", "--time-limit", "1", "--wall-limit", "30", "--memory-limit", "256", "--json")
+				"--group", "sample", "--time-limit", tt.cpu, "--wall-limit", "60", "--memory-limit", "256", "--json")
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}

@@ -248,7 +248,7 @@ func TestGenerate(t *testing.T) {
 // TestData validates every board of every group and checks the .ans files are empty.
 func TestData(t *testing.T) {
 	p := load(t)
-	if m := p.Meta(); m.Kind != problems.Interactive || m.Limits.Wall != 10 {
+	if m := p.Meta(); m.Kind != problems.Interactive || m.Limits.Wall != 10*time.Second {
 		t.Errorf("problem.yaml: kind %v, wall %v", m.Kind, m.Limits.Wall)
 	}
 	counts := map[string]int{"sample": 2, "secret": 10, "winrate": 1000}
