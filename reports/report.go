@@ -44,6 +44,8 @@ type Report struct {
 	Rankings []ProblemRanking
 	// Standings rank the entrants across all problems.
 	Standings Standings
+	// HTML holds the optional parts of report.html (pictures, stderr tails).
+	HTML HTMLOptions
 }
 
 // Build ranks every problem by its own rule and the entrants by in.Rule.
@@ -126,6 +128,9 @@ func (rep Report) Files() (map[string][]byte, error) {
 			return nil, err
 		}
 	}
+	if err := render("report.html", func(b *bytes.Buffer) error { return WriteHTML(b, rep, rep.HTML) }); err != nil {
+		return nil, err
+	}
 	if err := render("results.json", func(b *bytes.Buffer) error { return WriteJSON(b, rep) }); err != nil {
 		return nil, err
 	}
@@ -157,8 +162,8 @@ func (rep Report) Files() (map[string][]byte, error) {
 	return files, nil
 }
 
-// WriteReport writes the report folder dir: standings.md, one PROBLEM.md per problem,
-// results.json, results.csv, junit.xml, the challenge.log files asked for and one
+// WriteReport writes the report folder dir: standings.md, report.html, one PROBLEM.md
+// per problem, results.json, results.csv, junit.xml, the challenge.log files asked for and one
 // .diff file per result that carries a diff. The folder is built beside dir under a
 // temporary name and renamed into place, so dir is either the complete new report,
 // or, on failure, left as it was; an existing dir is replaced.

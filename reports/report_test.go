@@ -227,7 +227,7 @@ func TestWriteReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "d.md d/a/challenge.log d/b/challenge.log d/c/challenge.log d/d/challenge.log junit.xml " +
-		"results.csv results.json s.md s/c/2.diff standings.md"
+		"report.html results.csv results.json s.md s/c/2.diff standings.md"
 	if got := strings.Join(listFiles(t, dir), " "); got != want {
 		t.Errorf("files:\n%s\nwant:\n%s", got, want)
 	}
