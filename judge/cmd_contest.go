@@ -241,6 +241,7 @@ func renderStored(ctx context.Context, c *cli.Context, e *env, st *store.Store, 
 	if out == "" {
 		out = filepath.Join(e.root, "reports", "out", run.ID)
 	}
+	rep.HTML.Picture = resultPictures(e.root)
 	if err := reports.WriteReport(ctx, out, rep); err != nil {
 		return failed("writing the report: %v", err)
 	}

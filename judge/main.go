@@ -97,6 +97,7 @@ Flags go before the arguments they qualify or after them, as you like.`,
 			regenCommand(),
 			genCommand(),
 			validateCommand(),
+			viewCommand(),
 			doctorCommand(),
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // run() prints and exits

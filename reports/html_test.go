@@ -185,3 +185,15 @@ func TestClipText(t *testing.T) {
 		t.Error("invalid UTF-8 kept")
 	}
 }
+
+func TestWritePicturePage(t *testing.T) {
+	var b bytes.Buffer
+	svg := `<svg xmlns="http://www.w3.org/2000/svg" class="pic"><text>a &lt; b</text></svg>`
+	if err := WritePicturePage(&b, "sudoku <sample/1>", []byte(svg)); err != nil {
+		t.Fatal(err)
+	}
+	doc := parseHTML(t, b.Bytes())
+	if doc.classes["pic"] != 1 || !strings.Contains(b.String(), "sudoku &lt;sample/1&gt;") {
+		t.Errorf("page:\n%s", b.String())
+	}
+}

@@ -112,7 +112,7 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 		}
 		pieces := drawBand(c, d, sim, s.blocks, ox+labelWidth, y, fmt.Sprintf("%s: %s", label, ds.Name))
 		c.Text(ox, y+bandHeight*0.7, label, svg.Class("stage"))
-		c.Text(ox+labelWidth+bandWidth+6, y+bandHeight*0.7, fmt.Sprintf("%d split", pieces), svg.Class("stage"))
+		c.Text(ox+labelWidth+bandWidth+6, y+bandHeight*0.7, fmt.Sprintf("%d in pieces", pieces), svg.Class("stage"))
 		if s.failed != nil {
 			x0 := ox + labelWidth + float64(s.failed.To)*bandWidth/float64(d.Blocks)
 			wd := max(3, float64(s.failed.Count)*bandWidth/float64(d.Blocks))

@@ -88,7 +88,7 @@ func TestVisualiseFragmented(t *testing.T) {
 	texts, _ := svg.Texts(doc)
 	var split []string
 	for _, s := range texts {
-		if strings.HasSuffix(s, " split") {
+		if strings.HasSuffix(s, " in pieces") {
 			split = append(split, s)
 		}
 	}
@@ -102,7 +102,7 @@ func TestVisualiseFragmented(t *testing.T) {
 			pieces++
 		}
 	}
-	if len(split) != 8 || split[0] != fmt.Sprintf("%d split", pieces) || split[len(split)-1] != "0 split" {
+	if len(split) != 8 || split[0] != fmt.Sprintf("%d in pieces", pieces) || split[len(split)-1] != "0 in pieces" {
 		t.Errorf("split counts per band: %q", split)
 	}
 }

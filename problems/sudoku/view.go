@@ -15,8 +15,8 @@ const (
 	cellSize = 36
 	viewCSS  = `.cell{fill:#fff;stroke:#bbb;stroke-width:1}.box{fill:none;stroke:#222;stroke-width:2.5}` +
 		`.given{font-size:22px;font-weight:bold;fill:#111}.filled{font-size:22px;fill:#1f5fbf}` +
-		`.givenbg{fill:#ececec}.clashbg{fill:#ffd9d9}.unsolvable{font-size:30px;font-weight:bold;fill:#b00;opacity:.85}` +
-		`.banner{fill:#fff;opacity:.8}`
+		`.givenbg{fill:#ececec}.clashbg{fill:#ffd9d9}.unsolvable{font-size:30px;font-weight:bold;fill:#b00;opacity:.8;` +
+		`stroke:#fff;stroke-width:4px;paint-order:stroke}`
 )
 
 // sheet is what an output (or answer file) says, read as leniently as the checker
@@ -102,7 +102,7 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 			head += ": " + oc.Message
 		}
 	}
-	cap := svg.Caption{Head: head, Width: 46}
+	cap := svg.Caption{Head: head, Width: 60}
 	var sh sheet
 	if out != nil {
 		sh = readSheet(out.Stdout)
@@ -181,7 +181,6 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 		c.Rect(ox+float64(b%3*3*cellSize), oy+float64(b/3*3*cellSize), 3*cellSize, 3*cellSize, "", svg.Class("box"))
 	}
 	if banner != "" {
-		c.Rect(ox, oy+side/2-26, side, 44, "", svg.Class("banner"))
 		c.Text(ox+side/2, oy+side/2+8, strings.ToUpper(banner), svg.Class("unsolvable"), mid)
 	}
 	cap.Draw(c, ox, oy+side+10)
