@@ -18,7 +18,7 @@ const cellSize = 28
 const viewStyle = `.cell{fill:#eef5fb;stroke:#9db4c8;stroke-width:1}` +
 	`.ship-given{fill:#333}.ship-placed{fill:#2f6db5}.ship-ref{fill:#7d9cc0}` +
 	`.water-given{fill:#7fb2e0;font-size:16px}.undecided{fill:#999;font-size:14px}` +
-	`.count{font-size:13px;fill:#222}`
+	`.count{font-size:13px;fill:#222}.ghost{opacity:.35}`
 
 // finding is a rule an answer breaks and the cells (row-major indices) that break it.
 type finding struct {
@@ -54,7 +54,7 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 		default:
 			shown = ans
 			finds = findings(pz, ans)
-			if msg := judge(pz, ans); msg != "" {
+			if msg := judge(pz, ans); msg != "" && (oc == nil || oc.Message != msg) {
 				cap.Errs = append(cap.Errs, "checker: "+msg)
 			}
 			for _, f := range finds {
@@ -116,6 +116,13 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 			drawPart(c, x, y, cells[i], across(pz.Rows, pz.Cols, cells, i), class)
 		}
 		c.End()
+	}
+	for i, h := range pz.Cells {
+		if shown != nil && grid.IsShip(h) && !grid.IsShip(shown.Cells[i]) {
+			// A given ship part the answer dropped: drawn faintly where it was.
+			x, y := at(i)
+			drawPart(c, x, y, h, across(pz.Rows, pz.Cols, pz.Cells, i), "ship-given ghost")
+		}
 	}
 	for i, b := range cells {
 		x, y := at(i)

@@ -47,7 +47,7 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 			cap.Errs = append(cap.Errs, "the output reads only up to "+perr.Error())
 		}
 	}
-	cap.Lines = append(cap.Lines, "colour: the value of a square that may be the best move (pale low, deep orange high); green ring: the best squares",
+	cap.Lines = append(cap.Lines, "colour: the value of a square that may be the best move (pale: the lowest candidate, deep orange: the best); green ring: the best squares",
 		"grey: miss, red: hit, dark: sunk; blue dot: a square the output names, red ring: named but not best")
 
 	const ox, oy = 10.0, 10.0
@@ -84,6 +84,14 @@ func drawSet(c *svg.Canvas, p *board.Position, best Best, named []string, haveOu
 	for _, s := range named {
 		isNamed[s] = true
 	}
+	lo := best.Value // the lowest candidate value, where the colour scale starts
+	for r := range board.Size {
+		for col := range board.Size {
+			if candidate[r][col] {
+				lo = min(lo, value[r][col])
+			}
+		}
+	}
 	c.Group(fmt.Sprintf("data set %d", set), svg.Class("set"))
 	gx, gy := x+16, y+14
 	for col := 0; col < board.Size; col++ {
@@ -100,8 +108,8 @@ func drawSet(c *svg.Canvas, p *board.Position, best Best, named []string, haveOu
 			case candidate[r][col]:
 				v := value[r][col]
 				share := 0.0
-				if best.Value > 0 {
-					share = float64(v) / float64(best.Value)
+				if best.Value > lo {
+					share = float64(v-lo) / float64(best.Value-lo)
 				}
 				attrs = []svg.Attr{svg.Class("cell cand"), svg.Fill(fmt.Sprintf("hsl(32,95%%,%.0f%%)", 94-44*share))}
 				title = fmt.Sprintf("%s: value %d", name, v)
