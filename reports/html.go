@@ -34,8 +34,8 @@ type HTMLOptions struct {
 	// PictureBudget caps the bytes of pictures in one page (0: DefaultPictureBudget);
 	// results past it say that their picture was left out.
 	PictureBudget int
-	// Live, when not empty, is the URL of a server-sent event stream (see
-	// reports/live); the page then reloads its content on every event.
+	// Live, when not empty, is the URL of a version counter (see reports/live) the
+	// page polls every second, swapping in fresh content when it changes.
 	Live string
 	// Note is a line shown under the title, e.g. that the standings are frozen.
 	Note string

@@ -157,7 +157,7 @@ func TestWriteHTMLBudgetAndLive(t *testing.T) {
 	err := WriteHTML(&b, rep, HTMLOptions{
 		Picture:       func(problems.Result) ([]byte, bool) { return big, true },
 		PictureBudget: 2500,
-		Live:          "/events",
+		Live:          "version",
 		Note:          "standings frozen",
 	})
 	if err != nil {
@@ -168,7 +168,7 @@ func TestWriteHTMLBudgetAndLive(t *testing.T) {
 		t.Errorf("%d pictures within a budget of two", doc.classes["pic"])
 	}
 	s := b.String()
-	for _, want := range []string{"picture budget is spent", `judgeLive("/events")`, "standings frozen"} {
+	for _, want := range []string{"picture budget is spent", `judgeLive("version")`, "standings frozen"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("page lacks %q", want)
 		}

@@ -28,19 +28,27 @@ function judgeSortable(root) {
   });
 }
 judgeSortable(document);
-// Live pages: on every server-sent event fetch the page again and swap its main
-// part in, keeping the reader's place.
+// Live pages: poll the server's version every second; when it changes, fetch the
+// page again and swap its main part in, keeping the reader's place. The body's
+// data-updates attribute counts the swaps.
 function judgeLive(url) {
-  var es = new EventSource(url);
-  es.onmessage = function () {
-    fetch(location.pathname, { cache: "no-store" }).then(function (r) { return r.text(); }).then(function (text) {
-      var doc = new DOMParser().parseFromString(text, "text/html");
-      var fresh = doc.getElementById("main");
-      if (fresh) {
-        document.getElementById("main").replaceWith(fresh);
-        judgeSortable(fresh);
-        document.body.setAttribute("data-updates", String(1 + Number(document.body.getAttribute("data-updates") || 0)));
-      }
-    });
-  };
+  var seen = null;
+  function poll() {
+    fetch(url, { cache: "no-store" }).then(function (r) { return r.text(); }).then(function (v) {
+      if (seen === null) { seen = v; return; }
+      if (v === seen) { return; }
+      seen = v;
+      return fetch(location.pathname, { cache: "no-store" }).then(function (r) { return r.text(); }).then(function (text) {
+        var doc = new DOMParser().parseFromString(text, "text/html");
+        var fresh = doc.getElementById("main"), note = doc.querySelector(".note"), old = document.querySelector(".note");
+        if (fresh) {
+          document.getElementById("main").replaceWith(fresh);
+          judgeSortable(fresh);
+          if (note && old) { old.replaceWith(note); }
+          document.body.setAttribute("data-updates", String(1 + Number(document.body.getAttribute("data-updates") || 0)));
+        }
+      });
+    }).catch(function () {}).then(function () { setTimeout(poll, 1000); });
+  }
+  poll();
 }
