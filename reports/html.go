@@ -71,10 +71,12 @@ type htmlDetail struct {
 	Picture                           template.HTML
 }
 
+type htmlDataset struct{ Name, Short string }
+
 type htmlProblem struct {
 	Anchor, Slug, Title, Rule string
 	Ranking                   htmlTable
-	Datasets                  []string
+	Datasets                  []htmlDataset
 	Matrix                    []htmlRow
 	Details                   []htmlDetail
 }
@@ -122,7 +124,14 @@ func WriteHTML(w io.Writer, rep Report, opt HTMLOptions) error {
 		budget = DefaultPictureBudget
 	}
 	for pi, pr := range rep.Rankings {
-		hp := htmlProblem{Anchor: fmt.Sprintf("p%d", pi), Slug: pr.Meta.Slug, Title: pr.Meta.Title, Rule: string(pr.Rule), Datasets: pr.Datasets}
+		hp := htmlProblem{Anchor: fmt.Sprintf("p%d", pi), Slug: pr.Meta.Slug, Title: pr.Meta.Title, Rule: string(pr.Rule)}
+		for _, ds := range pr.Datasets {
+			short := ds[strings.LastIndexByte(ds, '/')+1:]
+			if strings.HasPrefix(ds, "sample/") {
+				short = "s" + short
+			}
+			hp.Datasets = append(hp.Datasets, htmlDataset{ds, short})
+		}
 		c, r := rankingTable(pr, false)
 		hp.Ranking = htmlTable{c, r}
 		for ei, e := range pr.Entries {

@@ -77,7 +77,7 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 	gw, gh := float64(pz.Cols*cellSize), float64(pz.Rows*cellSize)
 	w := max(ox+gw+40, float64(cap.Width*7+24))
 	h := oy + gh + 26 + cap.Height() + 8
-	c := svg.New(w, h, svg.Style+viewStyle)
+	c := svg.New("pic-battleships", w, h, svg.Style+viewStyle)
 	c.Background()
 
 	badCell := map[int][]string{}

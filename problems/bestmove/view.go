@@ -56,7 +56,7 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 	rows := (len(pos) + perRow - 1) / perRow
 	w := max(ox*2+float64(min(len(pos), perRow))*(bw+boardGap), float64(cap.Width*7)+20)
 	h := oy + float64(rows)*(bh+10) + cap.Height()
-	c := svg.New(w, h, svg.Style+viewCSS)
+	c := svg.New("pic-bestmove", w, h, svg.Style+viewCSS)
 	c.Background()
 	for k := range pos {
 		p := &pos[k]

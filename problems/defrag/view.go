@@ -97,7 +97,7 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 	const ox, oy = 10.0, 10.0
 	w := ox*2 + labelWidth + bandWidth + 60
 	h := oy + float64(len(snaps))*(bandHeight+bandGap) + cap.Height() + 6
-	c := svg.New(w, h, svg.Style+viewCSS)
+	c := svg.New("pic-defrag", w, h, svg.Style+viewCSS)
 	c.Background()
 	for k, s := range snaps {
 		y := oy + float64(k)*(bandHeight+bandGap)

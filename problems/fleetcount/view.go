@@ -81,7 +81,7 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 	gw, gh := cell*float64(b.C), cell*float64(b.R)
 	w := math.Max(gw+2*ox, float64(cap.Width*7)+20)
 	h := oy + gh + 10 + cap.Height()
-	c := svg.New(w, h, svg.Style+viewCSS)
+	c := svg.New("pic-fleetcount", w, h, svg.Style+viewCSS)
 	c.Background()
 	for r := 0; r < b.R; r++ {
 		for k := 0; k < b.C; k++ {

@@ -151,7 +151,7 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 	side := 9.0 * cellSize
 	w := max(ox*2+side, float64(cap.Width*7+24))
 	h := oy + side + 12 + cap.Height()
-	c := svg.New(w, h, svg.Style+viewCSS)
+	c := svg.New("pic-sudoku", w, h, svg.Style+viewCSS)
 	c.Background()
 	mid := svg.Attr{Name: "text-anchor", Value: "middle"}
 	for i := 0; i < grid.Size; i++ {

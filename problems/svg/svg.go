@@ -16,6 +16,7 @@ import (
 
 // Canvas collects the elements of one SVG document.
 type Canvas struct {
+	scope string
 	w, h  float64
 	style string
 	body  bytes.Buffer
@@ -23,9 +24,36 @@ type Canvas struct {
 }
 
 // New returns a canvas of the given size in user units (pixels at 100 %), with the
-// CSS in style placed in the document's own <style> element.
-func New(w, h float64, style string) *Canvas {
-	return &Canvas{w: w, h: h, style: style}
+// CSS in style placed in the document's own <style> element. scope (a CSS class
+// name, such as "pic-sudoku") is put on the root element and in front of every rule
+// of style, so that pictures inlined in one HTML page keep their styles apart and
+// leave the page's alone.
+func New(scope string, w, h float64, style string) *Canvas {
+	return &Canvas{scope: scope, w: w, h: h, style: Scope(scope, style)}
+}
+
+// Scope prefixes every selector of the flat style sheet css (rules "sel{…}", no
+// at-rules) with ".scope ".
+func Scope(scope, css string) string {
+	if scope == "" {
+		return css
+	}
+	var b strings.Builder
+	for _, rule := range strings.SplitAfter(css, "}") {
+		sel, body, ok := strings.Cut(rule, "{")
+		if !ok {
+			b.WriteString(rule)
+			continue
+		}
+		for i, one := range strings.Split(sel, ",") {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString("." + scope + " " + strings.TrimSpace(one))
+		}
+		b.WriteString("{" + body)
+	}
+	return b.String()
 }
 
 // Attr is one extra attribute of an element: a class, a fill, a transform, …
@@ -151,7 +179,11 @@ func (c *Canvas) Bytes() []byte {
 		c.End()
 	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif">`+"\n",
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg"`)
+	if c.scope != "" {
+		fmt.Fprintf(&b, ` class="%s"`, c.scope)
+	}
+	fmt.Fprintf(&b, ` width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif">`+"\n",
 		Num(c.w), Num(c.h), Num(c.w), Num(c.h))
 	if c.style != "" {
 		b.WriteString("<style>")

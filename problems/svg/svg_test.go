@@ -6,7 +6,7 @@ import (
 )
 
 func TestCanvasWellFormed(t *testing.T) {
-	c := New(100, 50, ".a{fill:red}")
+	c := New("pic", 100, 50, ".a{fill:red}")
 	c.Group("group <1>", Class("g"))
 	c.Rect(0, 0, 10, 10, "a & b", Class("a cell"))
 	c.Circle(5, 5, 2, "", Class("cell"))
@@ -49,5 +49,16 @@ func TestNumAndWrap(t *testing.T) {
 	lines := Wrap("one two three four five", 9)
 	if strings.Join(lines, "|") != "one two|three|four five" {
 		t.Errorf("Wrap = %q", lines)
+	}
+}
+
+func TestScope(t *testing.T) {
+	got := Scope("p", ".a{fill:red}.b,.c d{x:1}")
+	if want := ".p .a{fill:red}.p .b,.p .c d{x:1}"; got != want {
+		t.Errorf("Scope = %q, want %q", got, want)
+	}
+	doc := New("p", 1, 1, ".a{fill:red}").Bytes()
+	if !strings.Contains(string(doc), `<svg xmlns="http://www.w3.org/2000/svg" class="p"`) || !strings.Contains(string(doc), ".p .a{fill:red}") {
+		t.Errorf("scoped document:\n%s", doc)
 	}
 }

@@ -149,7 +149,7 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 	}
 	cw := math.Max(main[0]+2*ox, float64(cap.Width*7)+20)
 	ch := oy + thumbH + main[1] + 10 + cap.Height()
-	c := svg.New(cw, ch, svg.Style+viewCSS)
+	c := svg.New("pic-trimines", cw, ch, svg.Style+viewCSS)
 	c.Background()
 	for k := 1; k <= thumbs; k++ {
 		upto := k * len(steps) / 4
