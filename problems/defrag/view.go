@@ -95,7 +95,7 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 	cap.Lines = append(cap.Lines, "strong colour: a file still in pieces; pale: a file in one run; white: free")
 
 	const ox, oy = 10.0, 10.0
-	w := ox*2 + labelWidth + bandWidth + 60
+	w := ox*2 + labelWidth + bandWidth + 90
 	h := oy + float64(len(snaps))*(bandHeight+bandGap) + cap.Height() + 6
 	c := svg.New("pic-defrag", w, h, svg.Style+viewCSS)
 	c.Background()
