@@ -31,8 +31,9 @@ type HTMLOptions struct {
 	Picture PictureFunc
 	// Stderr, when set, returns the tail of a result's standard error stream.
 	Stderr func(r problems.Result) string
-	// PictureBudget caps the bytes of pictures in one page (0: DefaultPictureBudget);
-	// results past it say that their picture was left out.
+	// PictureBudget caps the bytes of pictures in one page (0: DefaultPictureBudget),
+	// shared evenly among the problems; results past a problem's share say that their
+	// picture was left out.
 	PictureBudget int
 	// Live, when not empty, is the URL of a version counter (see reports/live) the
 	// page polls every second, swapping in fresh content when it changes.
@@ -43,7 +44,11 @@ type HTMLOptions struct {
 
 // DefaultPictureBudget is the picture bytes a page holds when HTMLOptions says
 // nothing: enough for every picture of a demo contest, small enough to open.
-const DefaultPictureBudget = 32 << 20
+const DefaultPictureBudget = 24 << 20
+
+// maxPicture is the largest single picture a page takes; a larger one is left out
+// with a note (judge view draws it on its own).
+const maxPicture = 2 << 20
 
 // maxDetailText bounds each block of text (details, diff, stderr) in the page.
 const maxDetailText = 16 << 10
@@ -119,11 +124,12 @@ func WriteHTML(w io.Writer, rep Report, opt HTMLOptions) error {
 	}
 	cols, rows := standingsTable(rep.Standings)
 	page.Standings = htmlTable{cols, rows}
-	budget := opt.PictureBudget
-	if budget <= 0 {
-		budget = DefaultPictureBudget
+	total := opt.PictureBudget
+	if total <= 0 {
+		total = DefaultPictureBudget
 	}
 	for pi, pr := range rep.Rankings {
+		budget := total / len(rep.Rankings) // each problem gets its share of pictures
 		hp := htmlProblem{Anchor: fmt.Sprintf("p%d", pi), Slug: pr.Meta.Slug, Title: pr.Meta.Title, Rule: string(pr.Rule)}
 		for _, ds := range pr.Datasets {
 			short := ds[strings.LastIndexByte(ds, '/')+1:]
@@ -158,10 +164,13 @@ func WriteHTML(w io.Writer, rep Report, opt HTMLOptions) error {
 				}
 				if opt.Picture != nil {
 					if svg, ok := opt.Picture(res); ok {
-						if len(svg) <= budget {
+						switch {
+						case len(svg) > maxPicture:
+							d.PictureGap = fmt.Sprintf("picture left out: %d KiB is too large for this page (judge view %s %s draws it)", len(svg)>>10, res.Problem, ds)
+						case len(svg) <= budget:
 							budget -= len(svg)
 							d.Picture = template.HTML(svg) // drawn by the problem's own code, text escaped there
-						} else {
+						default:
 							d.PictureGap = "picture left out: the page's picture budget is spent"
 						}
 					}

@@ -156,7 +156,7 @@ func TestWriteHTMLBudgetAndLive(t *testing.T) {
 	var b bytes.Buffer
 	err := WriteHTML(&b, rep, HTMLOptions{
 		Picture:       func(problems.Result) ([]byte, bool) { return big, true },
-		PictureBudget: 2500,
+		PictureBudget: 2 * 2500, // two problems: two pictures each
 		Live:          "version",
 		Note:          "standings frozen",
 	})
@@ -164,8 +164,8 @@ func TestWriteHTMLBudgetAndLive(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := parseHTML(t, b.Bytes())
-	if doc.classes["pic"] != 2 {
-		t.Errorf("%d pictures within a budget of two", doc.classes["pic"])
+	if doc.classes["pic"] != 4 {
+		t.Errorf("%d pictures within a budget of two per problem", doc.classes["pic"])
 	}
 	s := b.String()
 	for _, want := range []string{"picture budget is spent", `judgeLive("version")`, "standings frozen"} {

@@ -114,13 +114,13 @@ func drawSet(c *svg.Canvas, p *board.Position, best Best, named []string, haveOu
 				attrs = []svg.Attr{svg.Class("cell cand"), svg.Fill(fmt.Sprintf("hsl(32,95%%,%.0f%%)", 94-44*share))}
 				title = fmt.Sprintf("%s: value %d", name, v)
 			case p.Grid[r][col] == board.Miss:
-				attrs, title = []svg.Attr{svg.Class("cell miss")}, name+": miss"
+				attrs, title = []svg.Attr{svg.Class("cell miss")}, ""
 			case p.Grid[r][col] == board.Hit:
-				attrs, title = []svg.Attr{svg.Class("cell hit")}, name+": hit"
+				attrs, title = []svg.Attr{svg.Class("cell hit")}, ""
 			case p.Grid[r][col] == board.Sunk:
-				attrs, title = []svg.Attr{svg.Class("cell sunk")}, name+": sunk"
+				attrs, title = []svg.Attr{svg.Class("cell sunk")}, ""
 			default:
-				attrs, title = []svg.Attr{svg.Class("cell empty")}, name+": not a candidate"
+				attrs, title = []svg.Attr{svg.Class("cell empty")}, ""
 			}
 			c.Rect(cx, cy, sq, sq, title, attrs...)
 			if candidate[r][col] && value[r][col] > 0 {

@@ -110,7 +110,9 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 		case k > 0:
 			label = fmt.Sprintf("after %d moves", s.after)
 		}
-		pieces := drawBand(c, d, sim, s.blocks, ox+labelWidth, y, fmt.Sprintf("%s: %s", label, ds.Name))
+		// Tooltips on the first and the last band only, to keep the picture small.
+		tips := k == 0 || k == len(snaps)-1
+		pieces := drawBand(c, d, sim, s.blocks, ox+labelWidth, y, fmt.Sprintf("%s: %s", label, ds.Name), tips)
 		c.Text(ox, y+bandHeight*0.7, label, svg.Class("stage"))
 		c.Text(ox+labelWidth+bandWidth+6, y+bandHeight*0.7, fmt.Sprintf("%d in pieces", pieces), svg.Class("stage"))
 		if s.failed != nil {
@@ -126,7 +128,7 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 // drawBand draws one state of the disk as a band and returns how many files are in
 // pieces in it. Blocks are binned into at most one bin per pixel; a bin shows the
 // file of its first data block.
-func drawBand(c *svg.Canvas, d *disk.Disk, sim *Simulator, blocks []int32, x, y float64, title string) int {
+func drawBand(c *svg.Canvas, d *disk.Disk, sim *Simulator, blocks []int32, x, y float64, title string, tips bool) int {
 	c.Rect(x, y, bandWidth, bandHeight, title, svg.Class("band"))
 	nf := len(d.Files)
 	if nf == 0 {
@@ -179,7 +181,11 @@ func drawBand(c *svg.Canvas, d *disk.Disk, sim *Simulator, blocks []int32, x, y 
 				class = "run frag"
 				state = "in pieces"
 			}
-			c.Rect(x+float64(b)*px, y, float64(e-b)*px, bandHeight, fmt.Sprintf("file %d (%s)", f+1, state), svg.Class(class), svg.Fill(fill))
+			tip := ""
+			if tips {
+				tip = fmt.Sprintf("file %d (%s)", f+1, state)
+			}
+			c.Rect(x+float64(b)*px, y, float64(e-b)*px, bandHeight, tip, svg.Class(class), svg.Fill(fill))
 		}
 		b = e
 	}

@@ -87,6 +87,13 @@ func readTranscript(details string, n int) (steps []step, cut bool) {
 	return steps, false
 }
 
+// Boards larger than these are drawn leaner, to keep a report of many of them
+// small: no small boards of the replay above maxThumbN, no tooltips above maxTitleN.
+const (
+	maxThumbN = 30
+	maxTitleN = 30
+)
+
 const viewCSS = `.tri{stroke:#fff;stroke-width:.6}.open{fill:#c9ced6}.played{fill:#f4f1e8}.marked{fill:#f0a030}` +
 	`.lost{fill:#e01010}.bomb{fill:#555}.start{fill:none;stroke:#1a7f1a;stroke-width:2.5}` +
 	`.num{fill:#234;text-anchor:middle}.thumbcap{font-size:11px;fill:#333}`
@@ -138,7 +145,7 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 	main := boardSize(n, w)
 	thumbs := 0
 	var tw float64
-	if replay && len(steps) >= 4 {
+	if replay && len(steps) >= 4 && n <= maxThumbN {
 		thumbs = 3
 		tw = math.Min(220, (main[0]-2*10)/3)
 	}
@@ -219,9 +226,10 @@ func drawBoard(c *svg.Canvas, b *board.Board, steps []step, replay bool, x, y, w
 			}
 			title := ""
 			cls := "tri " + class
-			if main {
+			if main && n <= maxTitleN {
 				title = fmt.Sprintf("(%d, %d) %s: %s", r, col, map[bool]string{true: "down", false: "up"}[down], what)
-			} else {
+			}
+			if !main {
 				cls = class
 			}
 			c.Polygon(pts, title, svg.Class(cls))
