@@ -189,6 +189,9 @@ func playAll(t *testing.T, in []byte, lose bool) []byte {
 }
 
 func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test takes minutes; not in -short mode")
+	}
 	browser := chromium(t)
 	root, err := registry.FindRoot(".")
 	if err != nil {
