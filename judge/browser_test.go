@@ -269,7 +269,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("live", func(t *testing.T) {
 		metas, rs := smallResults(t, root)
 		srv := live.New(reports.Input{Run: "browser", Contest: "Live browser test", Rule: reports.ICPC,
-			Problems: metas, Entrants: []string{"right", "wrong", "late"}}, live.Options{})
+			Problems: metas, Entrants: []string{"right", "wrong", "late"}}, live.Options{Every: time.Millisecond})
 		for _, r := range rs {
 			srv.Publish(r)
 		}

@@ -6,8 +6,8 @@
 // are counted but not shown until the freeze is lifted.
 //
 // Publishing is an append under a mutex; the page is rendered only when a browser
-// asks for a version it has not seen, in the server's goroutine, never in the
-// judge's.
+// asks for a version it has not seen, at most once per Options.Every, in the
+// server's goroutine, never in the judge's.
 package live
 
 import (
@@ -32,7 +32,14 @@ type Options struct {
 	// HTML are the options of the page (pictures, stderr tails); Live and Note are
 	// set by the server.
 	HTML reports.HTMLOptions
+	// Every is the least time between two renderings of the page (0: DefaultEvery).
+	// Rendering a demo-sized contest takes about 0.1 s of CPU, so this bounds what
+	// watching costs the judge however many results arrive.
+	Every time.Duration
 }
+
+// DefaultEvery is how often at most the page is rebuilt while results arrive.
+const DefaultEvery = 10 * time.Second
 
 // Server holds the published results and serves the page.
 type Server struct {
@@ -45,13 +52,18 @@ type Server struct {
 	frozen  bool // the freeze is lifted when false
 	page    []byte
 	pageVer uint64
+	pageAt  time.Time // when page was rendered
+	now     func() time.Time
 }
 
 // New returns a server for a contest: in names the contest, its problems, entrants
 // and standings rule (in.Results, if any, are the results already known, as when a
 // contest resumes).
 func New(in reports.Input, opt Options) *Server {
-	s := &Server{in: in, opt: opt, frozen: !opt.Freeze.IsZero(), version: 1}
+	if opt.Every <= 0 {
+		opt.Every = DefaultEvery
+	}
+	s := &Server{in: in, opt: opt, frozen: !opt.Freeze.IsZero(), version: 1, now: time.Now}
 	s.results = append(s.results, in.Results...)
 	s.in.Results = nil
 	return s
@@ -74,18 +86,24 @@ func (s *Server) Unfreeze() {
 	s.mu.Unlock()
 }
 
-// Version is the number the page polls: it changes whenever what the page may show
-// changes.
+// Version is the number the page polls: the version of the page a request gets
+// now. It moves on when results arrived and the page may be rebuilt (Options.Every
+// after the last rendering).
 func (s *Server) Version() uint64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.page != nil && s.now().Sub(s.pageAt) < s.opt.Every {
+		return s.pageVer
+	}
 	return s.version
 }
 
-// Page renders the page for the current results (cached until the next Publish).
+// Page renders the page for the current results. The page is cached: it is
+// rebuilt only when results arrived and Options.Every has passed since the last
+// rendering.
 func (s *Server) Page() ([]byte, error) {
 	s.mu.Lock()
-	if s.page != nil && s.pageVer == s.version {
+	if s.page != nil && (s.pageVer == s.version || s.now().Sub(s.pageAt) < s.opt.Every) {
 		p := s.page
 		s.mu.Unlock()
 		return p, nil
@@ -122,7 +140,7 @@ func (s *Server) Page() ([]byte, error) {
 	}
 	s.mu.Lock()
 	if ver >= s.pageVer {
-		s.page, s.pageVer = b.Bytes(), ver
+		s.page, s.pageVer, s.pageAt = b.Bytes(), ver, s.now()
 	}
 	s.mu.Unlock()
 	return b.Bytes(), nil

@@ -36,7 +36,7 @@ func get(t *testing.T, h http.Handler, method, path string) (int, string) {
 
 func TestPublishAndServe(t *testing.T) {
 	start := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
-	s := New(input(), Options{})
+	s := New(input(), Options{Every: time.Nanosecond})
 	h := s.Handler()
 	code, v1 := get(t, h, "GET", "/version")
 	if code != 200 {
@@ -68,7 +68,7 @@ func TestPublishAndServe(t *testing.T) {
 
 func TestFreeze(t *testing.T) {
 	freeze := time.Date(2026, 1, 1, 11, 0, 0, 0, time.UTC)
-	s := New(input(), Options{Freeze: freeze})
+	s := New(input(), Options{Freeze: freeze, Every: time.Nanosecond})
 	s.Publish(result("alice", "1", problems.AC, freeze.Add(-time.Minute)))
 	s.Publish(result("bob", "1", problems.WA, freeze.Add(time.Minute)))
 	page, err := s.Page()
@@ -83,6 +83,30 @@ func TestFreeze(t *testing.T) {
 	page, _ = s.Page()
 	if !strings.Contains(string(page), "bob WA") {
 		t.Error("bob's result still hidden after the freeze was lifted")
+	}
+}
+
+// TestEvery checks that the page is rebuilt at most once per Options.Every and
+// that the version a browser polls moves on only when a rebuilt page is due.
+func TestEvery(t *testing.T) {
+	now := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	s := New(input(), Options{Every: 10 * time.Second})
+	s.now = func() time.Time { return now }
+	first, _ := s.Page()
+	v := s.Version()
+	s.Publish(result("alice", "1", problems.AC, now))
+	if s.Version() != v {
+		t.Error("the version moved on before a new page was due")
+	}
+	if p, _ := s.Page(); string(p) != string(first) {
+		t.Error("the page was rebuilt within Every")
+	}
+	now = now.Add(11 * time.Second)
+	if s.Version() == v {
+		t.Error("the version stayed after Every passed")
+	}
+	if p, _ := s.Page(); !strings.Contains(string(p), "alice AC") {
+		t.Error("the page was not rebuilt after Every passed")
 	}
 }
 
@@ -141,12 +165,13 @@ func BenchmarkPublish(b *testing.B) {
 }
 
 // BenchmarkPage measures rendering the page of a demo-sized contest (8 entrants ×
-// 6 problems × 40 datasets), which happens in the server, once per new version.
+// 6 problems × 40 datasets), which happens in the server, at most once per
+// Options.Every.
 func BenchmarkPage(b *testing.B) {
 	in := input()
 	in.Entrants = nil
 	in.Problems = nil
-	s := New(in, Options{})
+	s := New(in, Options{Every: time.Nanosecond})
 	for e := range 8 {
 		for p := range 6 {
 			for d := range 40 {
