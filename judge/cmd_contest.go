@@ -132,6 +132,7 @@ func renderStored(ctx context.Context, c *cli.Context, e *env, st *workflow.Stor
 	if out == "" {
 		out = filepath.Join(e.Root, "reports", "out", run.ID)
 	}
+	rep.HTML.Picture = resultPictures(e.Root)
 	if err := reports.WriteReport(ctx, out, rep); err != nil {
 		if errors.Is(err, reports.ErrNotReportFolder) {
 			return usageError("--out: %v", err)

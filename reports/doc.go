@@ -4,9 +4,11 @@
 // metadata): per-problem rankings (RankProblem), standings across problems
 // (BuildStandings), the comparison of solver variants (BuildMatrix, Summarize,
 // Regressions) and one writer per output format: terminal tables, Markdown, JSON
-// (validated by results.schema.json), CSV, JUnit XML, challenge.log and unified
-// diffs. WriteReport writes a whole report folder at once. Progress shows a run
-// while it goes.
+// (validated by results.schema.json), CSV, JUnit XML, challenge.log, unified
+// diffs and report.html (WriteHTML: one self-contained page whose pictures come
+// from a PictureFunc the caller supplies). WriteReport writes a whole report folder
+// at once. Progress shows a run while it goes; the live sub-package serves the page
+// while a contest runs.
 //
 // The package never starts processes and knows nothing of a problem beyond its Meta
 // and the Outcome of each run.

@@ -44,6 +44,8 @@ type Report struct {
 	Rankings []ProblemRanking
 	// Standings rank the entrants across all problems.
 	Standings Standings
+	// HTML holds the optional parts of report.html (pictures, stderr tails).
+	HTML HTMLOptions
 }
 
 // Build ranks every problem by its own rule and the entrants by in.Rule.
@@ -132,6 +134,9 @@ func (rep Report) Files() (map[string][]byte, error) {
 			return nil, err
 		}
 	}
+	if err := render("report.html", func(b *bytes.Buffer) error { return WriteHTML(b, rep, rep.HTML) }); err != nil {
+		return nil, err
+	}
 	if err := render("results.json", func(b *bytes.Buffer) error { return WriteJSON(b, rep) }); err != nil {
 		return nil, err
 	}
@@ -213,7 +218,7 @@ func CheckReportFolder(dir string) error {
 	return nil
 }
 
-// WriteReport writes the report folder dir: standings.md, one PROBLEM.md per problem,
+// WriteReport writes the report folder dir: standings.md, report.html, one PROBLEM.md per problem,
 // results.json, results.csv, junit.xml, the challenge.log files asked for, one .diff
 // file per result that carries a diff, and the marker file MarkerName holding the run
 // id. dir must pass CheckReportFolder, else an error wrapping ErrNotReportFolder is

@@ -235,7 +235,7 @@ func TestWriteReport(t *testing.T) {
 	}
 	want := ".judge-report d.md d/a/challenge.log d/a/challenge.names d/b/challenge.log d/b/challenge.names " +
 		"d/c/challenge.log d/c/challenge.names d/d/challenge.log d/d/challenge.names junit.xml " +
-		"results.csv results.json s.md s/c/2.diff standings.md"
+		"report.html results.csv results.json s.md s/c/2.diff standings.md"
 	if got := strings.Join(listFiles(t, dir), " "); got != want {
 		t.Errorf("files:\n%s\nwant:\n%s", got, want)
 	}

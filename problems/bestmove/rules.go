@@ -99,9 +99,28 @@ func openPlacements(p *board.Position) []placement {
 // Value (with or without squares) means no square is worth anything; valid inputs
 // never lead there.
 func Solve(p *board.Position) Best {
+	value, candidate := values(p)
+	var b Best
+	for r := range board.Size {
+		for c := range board.Size {
+			if !candidate[r][c] {
+				continue
+			}
+			switch v := value[r][c]; {
+			case v > b.Value:
+				b = Best{Value: v, Squares: []Square{{r, c}}}
+			case v == b.Value:
+				b.Squares = append(b.Squares, Square{r, c})
+			}
+		}
+	}
+	return b
+}
+
+// values returns the value of every square by the rules of the statement and which
+// squares are candidates for the best move (the others' values do not count).
+func values(p *board.Position) (value [board.Size][board.Size]int, candidate [board.Size][board.Size]bool) {
 	places := openPlacements(p)
-	var value [board.Size][board.Size]int
-	var candidate [board.Size][board.Size]bool
 	strs := pursued(p)
 	if len(strs) == 0 && !anyHit(p) {
 		for r := range board.Size {
@@ -135,21 +154,7 @@ func Solve(p *board.Position) Best {
 			}
 		}
 	}
-	var b Best
-	for r := range board.Size {
-		for c := range board.Size {
-			if !candidate[r][c] {
-				continue
-			}
-			switch v := value[r][c]; {
-			case v > b.Value:
-				b = Best{Value: v, Squares: []Square{{r, c}}}
-			case v == b.Value:
-				b.Squares = append(b.Squares, Square{r, c})
-			}
-		}
-	}
-	return b
+	return value, candidate
 }
 
 // countsFor reports whether a placement through q supports some pursued string that

@@ -74,10 +74,11 @@ func (p *Problem) Interact(ctx context.Context, ds problems.Dataset, fromSol io.
 
 func play(ctx context.Context, b *board.Board, fromSol io.Reader, toSol io.Writer) problems.Outcome {
 	g := &game{b: b, state: make([]byte, b.N*b.N)}
+	var tr transcript // the moves and replies, for the report's replay (view.go)
 	in := bufio.NewReaderSize(fromSol, maxLine+2)
 	out := bufio.NewWriter(toSol)
 	result := func(v problems.Verdict, format string, args ...any) problems.Outcome {
-		o := problems.Outcome{Verdict: v, Message: fmt.Sprintf(format, args...)}
+		o := problems.Outcome{Verdict: v, Message: fmt.Sprintf(format, args...), Details: tr.String()}
 		won := 0.0
 		if v == problems.AC {
 			won, o.Score = 1, float64(b.N*b.N)
@@ -114,6 +115,7 @@ func play(ctx context.Context, b *board.Board, fromSol io.Reader, toSol io.Write
 			return result(problems.WA, "move %d: protocol breach: %q: %v", g.moves+1, clip(line), perr)
 		}
 		reply, lost := g.apply(m)
+		tr.add(m, reply)
 		if err := send(reply); err != nil && lost == "" && reply != "WIN" {
 			return result(problems.WA, "the program stopped after %d moves: %v", g.moves, err)
 		}

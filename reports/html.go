@@ -1,0 +1,197 @@
+package reports
+
+import (
+	"embed"
+	"fmt"
+	"html/template"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/judgehq/judge/problems"
+)
+
+//go:embed html/report.html.tmpl html/report.css html/report.js
+var htmlFiles embed.FS
+
+// htmlTemplate is parsed once; it holds no state.
+var htmlTemplate = template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
+	"lower": strings.ToLower,
+}).ParseFS(htmlFiles, "html/report.html.tmpl"))
+
+// PictureFunc draws a result as an SVG document (see problems.Visualiser); ok is
+// false when there is nothing to draw. The report package never imports a problem:
+// the caller, who knows the problems, supplies this.
+type PictureFunc func(r problems.Result) (svg []byte, ok bool)
+
+// HTMLOptions are the optional parts of report.html.
+type HTMLOptions struct {
+	// Picture, when set, draws each result's picture into its details.
+	Picture PictureFunc
+	// Stderr, when set, returns the tail of a result's standard error stream.
+	Stderr func(r problems.Result) string
+	// PictureBudget caps the bytes of pictures in one page (0: DefaultPictureBudget),
+	// shared evenly among the problems; results past a problem's share say that their
+	// picture was left out.
+	PictureBudget int
+	// Live, when not empty, is the URL of a version counter (see reports/live) the
+	// page polls every second, swapping in fresh content when it changes.
+	Live string
+	// Note is a line shown under the title, e.g. that the standings are frozen.
+	Note string
+}
+
+// DefaultPictureBudget is the picture bytes a page holds when HTMLOptions says
+// nothing: enough for every picture of a demo contest, small enough to open.
+const DefaultPictureBudget = 24 << 20
+
+// maxPicture is the largest single picture a page takes; a larger one is left out
+// with a note (judge view draws it on its own).
+const maxPicture = 2 << 20
+
+// maxDetailText bounds each block of text (details, diff, stderr) in the page.
+const maxDetailText = 16 << 10
+
+type htmlTable struct {
+	Cols []Column
+	Rows [][]string
+}
+
+type htmlCell struct {
+	ID, Verdict, CPU, Title string
+	Missing                 bool
+}
+
+type htmlRow struct {
+	Submission string
+	Cells      []htmlCell
+}
+
+type htmlDetail struct {
+	ID, Submission, Dataset, Verdict  string
+	Message, Score, CPU, Wall, Peak   string
+	Metrics                           []problems.Metric
+	Details, Diff, Stderr, PictureGap string
+	Picture                           template.HTML
+}
+
+type htmlDataset struct{ Name, Short string }
+
+type htmlProblem struct {
+	Anchor, Slug, Title, Rule string
+	Ranking                   htmlTable
+	Datasets                  []htmlDataset
+	Matrix                    []htmlRow
+	Details                   []htmlDetail
+}
+
+type htmlPage struct {
+	Title, Run, Generated, Rule, Note, Live string
+	Standings                               htmlTable
+	Problems                                []htmlProblem
+	Verdicts                                []problems.Verdict
+	CSS                                     template.CSS
+	JS                                      template.JS
+}
+
+// WriteHTML writes report.html: one self-contained page (inline CSS, inline SVG
+// pictures and a small inline script that sorts tables; nothing is fetched) with
+// the standings, each problem's ranking, the submission × dataset matrix coloured
+// by verdict with CPU times, and per result its details: message, figures, the
+// checker's details, the diff, the stderr tail and the picture. The tables are the
+// same rows the terminal and Markdown reports show.
+func WriteHTML(w io.Writer, rep Report, opt HTMLOptions) error {
+	css, err := htmlFiles.ReadFile("html/report.css")
+	if err != nil {
+		return fmt.Errorf("report.html: %w", err)
+	}
+	js, err := htmlFiles.ReadFile("html/report.js")
+	if err != nil {
+		return fmt.Errorf("report.html: %w", err)
+	}
+	page := htmlPage{
+		Title: rep.Contest, Run: rep.Run, Rule: string(rep.Standings.Rule), Note: opt.Note, Live: opt.Live,
+		Verdicts: problems.Verdicts,
+		CSS:      template.CSS(css),
+		JS:       template.JS(js),
+	}
+	if page.Title == "" {
+		page.Title = "Judging run"
+	}
+	if !rep.Generated.IsZero() {
+		page.Generated = rep.Generated.UTC().Format(time.RFC3339)
+	}
+	cols, rows := standingsTable(rep.Standings)
+	page.Standings = htmlTable{cols, rows}
+	total := opt.PictureBudget
+	if total <= 0 {
+		total = DefaultPictureBudget
+	}
+	for pi, pr := range rep.Rankings {
+		budget := total / len(rep.Rankings) // each problem gets its share of pictures
+		hp := htmlProblem{Anchor: fmt.Sprintf("p%d", pi), Slug: pr.Meta.Slug, Title: pr.Meta.Title, Rule: string(pr.Rule)}
+		for _, ds := range pr.Datasets {
+			short := ds[strings.LastIndexByte(ds, '/')+1:]
+			if strings.HasPrefix(ds, "sample/") {
+				short = "s" + short
+			}
+			hp.Datasets = append(hp.Datasets, htmlDataset{ds, short})
+		}
+		c, r := rankingTable(pr, false)
+		hp.Ranking = htmlTable{c, r}
+		for ei, e := range pr.Entries {
+			row := htmlRow{Submission: e.Submission}
+			byDataset := map[string]problems.Result{}
+			for _, res := range e.Results {
+				byDataset[res.Dataset] = res
+			}
+			for di, ds := range pr.Datasets {
+				res, ok := byDataset[ds]
+				if !ok {
+					row.Cells = append(row.Cells, htmlCell{Missing: true})
+					continue
+				}
+				id := fmt.Sprintf("p%d-e%d-d%d", pi, ei, di)
+				row.Cells = append(row.Cells, htmlCell{ID: id, Verdict: string(res.Outcome.Verdict), CPU: ms(res.Usage.CPU),
+					Title: fmt.Sprintf("%s on %s: %s %s", e.Submission, ds, res.Outcome.Verdict, res.Outcome.Message)})
+				d := htmlDetail{ID: id, Submission: e.Submission, Dataset: ds, Verdict: string(res.Outcome.Verdict),
+					Message: res.Outcome.Message, Score: num(res.Outcome.Score), CPU: ms(res.Usage.CPU), Wall: ms(res.Usage.Wall),
+					Peak: strconv.FormatInt(res.Usage.PeakKiB, 10), Metrics: res.Outcome.Metrics,
+					Details: clipText(res.Outcome.Details), Diff: clipText(res.Diff)}
+				if opt.Stderr != nil {
+					d.Stderr = clipText(opt.Stderr(res))
+				}
+				if opt.Picture != nil {
+					if svg, ok := opt.Picture(res); ok {
+						switch {
+						case len(svg) > maxPicture:
+							d.PictureGap = fmt.Sprintf("picture left out: %d KiB is too large for this page (judge view %s %s draws it)", len(svg)>>10, res.Problem, ds)
+						case len(svg) <= budget:
+							budget -= len(svg)
+							d.Picture = template.HTML(svg) // drawn by the problem's own code, text escaped there
+						default:
+							d.PictureGap = "picture left out: the page's picture budget is spent"
+						}
+					}
+				}
+				hp.Details = append(hp.Details, d)
+			}
+			hp.Matrix = append(hp.Matrix, row)
+		}
+		page.Problems = append(page.Problems, hp)
+	}
+	if err := htmlTemplate.Execute(w, page); err != nil {
+		return fmt.Errorf("report.html: %w", err)
+	}
+	return nil
+}
+
+// clipText keeps the end of a long text (the end of a stderr or diff says most)
+// and valid UTF-8.
+func clipText(s string) string {
+	if len(s) <= maxDetailText {
+		return strings.ToValidUTF8(s, "?")
+	}
+	return "[… " + strconv.Itoa(len(s)-maxDetailText) + " bytes cut …]\n" + strings.ToValidUTF8(s[len(s)-maxDetailText:], "?")
+}
