@@ -83,7 +83,14 @@ func buildStudent(ctx context.Context, r *Rubric, dir, work string) (*Build, err
 	}
 	exe := filepath.Join(src, r.Program)
 	if _, err := os.Stat(filepath.Join(src, "Makefile")); err == nil {
-		os.Remove(exe) // a submitted executable must not stand in for the build
+		// Submitted executables and object files must not stand in for the build
+		// (the copy's times are all new, so make could take them as up to date).
+		os.Remove(exe)
+		if stale, err := filepath.Glob(filepath.Join(src, "*.o")); err == nil {
+			for _, f := range stale {
+				os.Remove(f)
+			}
+		}
 		b.Command = "make"
 		out, err := runTool(ctx, src, "make")
 		b.Log = clipLog(out)

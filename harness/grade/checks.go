@@ -173,7 +173,7 @@ func efficiencyCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 			return nil, fmt.Errorf("the reference used no measurable CPU time")
 		}
 		ratio := own.Seconds() / ref.Seconds()
-		if ratio <= factor || (own - ref).Seconds() < minSec {
+		if ratio <= factor || (own-ref).Seconds() < minSec {
 			return nil, nil
 		}
 		sort.Slice(pairs, func(i, j int) bool { return pairs[i].own > pairs[j].own })

@@ -268,10 +268,10 @@ func (c *Class) ReadScores(name string, r io.Reader) (Scores, error) {
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
+		line, _ := cr.FieldPos(0)
 		if studentCol >= len(rec) || strings.TrimSpace(rec[studentCol]) == "" {
 			return nil, fmt.Errorf("%s:%d: no student name", name, line)
 		}
@@ -285,7 +285,7 @@ func (c *Class) ReadScores(name string, r io.Reader) (Scores, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d:%d: %s: %q is not a number", name, line, col, it.ID, rec[i])
 			}
-			if v < 0 || v > it.Max {
+			if !(v >= 0 && v <= it.Max) {
 				return nil, fmt.Errorf("%s:%d:%d: %s: %g is outside 0…%g", name, line, col, it.ID, v, it.Max)
 			}
 			if out[student] == nil {

@@ -77,7 +77,7 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 		switch k.Value {
 		case "total":
 			err = p.decode(v, &r.Total)
-			if err == nil && r.Total <= 0 {
+			if err == nil && !(r.Total > 0 && r.Total < 1e9) {
 				err = p.errf(v, "total must be positive")
 			}
 		case "compiler":
@@ -176,8 +176,8 @@ func (p parser) item(n *yaml.Node) (Item, error) {
 		case "max":
 			hasMax = true
 			err = p.decode(v, &it.Max)
-			if err == nil && it.Max <= 0 {
-				err = p.errf(v, "max must be positive")
+			if err == nil && !(it.Max > 0 && it.Max < 1e9) {
+				err = p.errf(v, "max must be a positive number")
 			}
 		case "check":
 			checkNode = v
