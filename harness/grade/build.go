@@ -50,6 +50,9 @@ func buildStudent(ctx context.Context, r *Rubric, dir, work string) (*Build, err
 	if err := copyFolder(dir, src); err != nil {
 		return nil, fmt.Errorf("copying %s: %w", dir, err)
 	}
+	if err := addCourseFiles(r, src); err != nil {
+		return nil, err
+	}
 	objDir := filepath.Join(work, "obj")
 	if err := os.MkdirAll(objDir, 0o755); err != nil {
 		return nil, fmt.Errorf("object folder: %w", err)
@@ -91,15 +94,27 @@ func buildStudent(ctx context.Context, r *Rubric, dir, work string) (*Build, err
 				os.Remove(f)
 			}
 		}
+		before := map[string]bool{}
+		if entries, err := os.ReadDir(src); err == nil {
+			for _, e := range entries {
+				before[e.Name()] = true
+			}
+		}
 		b.Command = "make"
 		out, err := runTool(ctx, src, "make")
 		b.Log = clipLog(out)
 		if err != nil {
 			return b, nil
 		}
-		if st, err := os.Stat(exe); err != nil || st.Mode()&0o111 == 0 {
-			b.Log += fmt.Sprintf("\nmake did not build %s", r.Program)
-			return b, nil
+		if exe = findProgram(src, r.Program, before); exe == "" {
+			// The default target may be another one: ask for the program by name.
+			out, err := runTool(ctx, src, "make", r.Program)
+			b.Log = clipLog(b.Log + out)
+			if exe = findProgram(src, r.Program, before); err != nil || exe == "" {
+				b.Log += fmt.Sprintf("\nmake did not build %s", r.Program)
+				return b, nil
+			}
+			b.Command = "make " + r.Program
 		}
 	} else {
 		if !b.CompileOK {
@@ -117,6 +132,52 @@ func buildStudent(ctx context.Context, r *Rubric, dir, work string) (*Build, err
 	}
 	b.OK, b.Exe = true, exe
 	return b, nil
+}
+
+// addCourseFiles copies the provided files a student did not hand in from the
+// course's folder into the build folder src.
+func addCourseFiles(r *Rubric, src string) error {
+	if r.CourseFiles == "" {
+		return nil
+	}
+	for _, name := range r.Provided {
+		if _, err := os.Stat(filepath.Join(src, name)); err == nil {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(r.CourseFiles, name))
+		if err != nil {
+			return fmt.Errorf("course files: %w", err)
+		}
+		if err := os.WriteFile(filepath.Join(src, name), data, 0o644); err != nil {
+			return fmt.Errorf("course files: %w", err)
+		}
+	}
+	return nil
+}
+
+// findProgram returns the executable a Makefile built: want when it exists, else
+// the only executable file in dir that was not there before (nil when none or
+// several).
+func findProgram(dir, want string, before map[string]bool) string {
+	if st, err := os.Stat(filepath.Join(dir, want)); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+		return filepath.Join(dir, want)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	found := ""
+	for _, e := range entries {
+		st, err := e.Info()
+		if err != nil || !st.Mode().IsRegular() || st.Mode()&0o111 == 0 || before[e.Name()] {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = filepath.Join(dir, e.Name())
+	}
+	return found
 }
 
 // runTool runs a build tool in dir and returns its combined output; an error means
@@ -212,8 +273,8 @@ func symbols(ctx context.Context, b *Build) ([]Symbol, error) {
 	return out, nil
 }
 
-// warningLine matches a compiler diagnostic: file:line:col: warning: text.
-var warningLine = regexp.MustCompile(`^([^:\s]+):(\d+):(?:\d+:)? warning: (.*)$`)
+// diagnosticLine matches a compiler diagnostic: file:line:col: kind: text.
+var diagnosticLine = regexp.MustCompile(`^([^:\s]+):(\d+):(?:\d+:)? (warning|error|fatal error): (.*)$`)
 
 // Warning is one compiler warning.
 type Warning struct {
@@ -224,14 +285,58 @@ type Warning struct {
 
 // warnings parses the compiler's warnings about the files in want.
 func warnings(log string, want map[string]bool) []Warning {
+	return diagnostics(log, want, "warning")
+}
+
+// diagnostics parses the compiler's diagnostics of a kind ("warning", "error")
+// about the files in want; "error" includes fatal errors.
+func diagnostics(log string, want map[string]bool, kind string) []Warning {
 	var out []Warning
 	for _, line := range strings.Split(log, "\n") {
-		m := warningLine.FindStringSubmatch(strings.TrimSpace(line))
-		if m == nil || !want[filepath.Base(m[1])] {
+		m := diagnosticLine.FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil || !want[filepath.Base(m[1])] || !strings.HasSuffix(m[3], kind) {
 			continue
 		}
 		n, _ := strconv.Atoi(m[2])
-		out = append(out, Warning{File: filepath.Base(m[1]), Line: n, Text: m[3]})
+		out = append(out, Warning{File: filepath.Base(m[1]), Line: n, Text: m[4]})
 	}
 	return out
+}
+
+// compileAgainst compiles the student's translation units (syntax only) with the
+// provided files replaced by those of folder files. ok is true when all compile.
+func compileAgainst(ctx context.Context, s *Submission, files string) (log string, ok bool, err error) {
+	dst := filepath.Join(s.Work, "alt")
+	if err := os.RemoveAll(dst); err != nil {
+		return "", false, fmt.Errorf("scratch folder: %w", err)
+	}
+	if err := copyFolder(s.Dir, dst); err != nil {
+		return "", false, fmt.Errorf("copying %s: %w", s.Dir, err)
+	}
+	for _, name := range s.Rubric.Provided {
+		data, err := os.ReadFile(filepath.Join(files, name))
+		if err != nil {
+			return "", false, fmt.Errorf("second version of the provided files: %w", err)
+		}
+		if err := os.WriteFile(filepath.Join(dst, name), data, 0o644); err != nil {
+			return "", false, fmt.Errorf("scratch folder: %w", err)
+		}
+	}
+	ok = true
+	var out strings.Builder
+	for _, src := range s.Sources {
+		if !isCompiled(src.Name) {
+			continue
+		}
+		argv := append(append([]string{}, s.Rubric.Compiler...), "-fsyntax-only", src.Name)
+		text, err := runTool(ctx, dst, argv...)
+		out.WriteString(text)
+		if err != nil {
+			if ctx.Err() != nil {
+				return "", false, ctx.Err()
+			}
+			ok = false
+		}
+	}
+	return clipLog(out.String()), ok, nil
 }

@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"regexp"
@@ -26,7 +27,7 @@ type Deduction struct {
 }
 
 // checkFunc runs one automatic check on a built submission.
-type checkFunc func(s *Submission) ([]Deduction, error)
+type checkFunc func(ctx context.Context, s *Submission) ([]Deduction, error)
 
 // maker parses a check's params (reporting errors at their position) and returns
 // the check; max is the item's maximum deduction.
@@ -46,6 +47,7 @@ func checkMakers() map[string]maker {
 		"design":       designCheck,
 		"tactics":      tacticsCheck,
 		"forbidden":    forbiddenCheck,
+		"abstraction":  abstractionCheck,
 	}
 }
 
@@ -54,7 +56,7 @@ func compileCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 	if _, err := p.params(n); err != nil {
 		return nil, err
 	}
-	return func(s *Submission) ([]Deduction, error) {
+	return func(_ context.Context, s *Submission) ([]Deduction, error) {
 		if s.Build.OK {
 			return nil, nil
 		}
@@ -72,7 +74,7 @@ func warningsCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 	if err := p.opt(m, "per", &per); err != nil {
 		return nil, err
 	}
-	return func(s *Submission) ([]Deduction, error) {
+	return func(_ context.Context, s *Submission) ([]Deduction, error) {
 		var out []Deduction
 		for _, w := range warnings(s.Build.CompileLog, s.own()) {
 			out = append(out, Deduction{Points: per, File: w.File, Line: w.Line, Text: w.Text, Why: "compiler warning"})
@@ -87,7 +89,7 @@ func resultsCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 	if _, err := p.params(n); err != nil {
 		return nil, err
 	}
-	return func(s *Submission) ([]Deduction, error) {
+	return func(_ context.Context, s *Submission) ([]Deduction, error) {
 		if len(s.Results) == 0 {
 			return nil, fmt.Errorf("no dataset was judged")
 		}
@@ -113,7 +115,7 @@ func debugCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 	if _, err := p.params(n); err != nil {
 		return nil, err
 	}
-	return func(s *Submission) ([]Deduction, error) {
+	return func(_ context.Context, s *Submission) ([]Deduction, error) {
 		var names []string
 		for name := range s.Debug {
 			names = append(names, name)
@@ -150,7 +152,7 @@ func efficiencyCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 	if factor < 1 || minSec < 0 {
 		return nil, p.errf(n, "params: factor must be at least 1 and min_seconds not negative")
 	}
-	return func(s *Submission) ([]Deduction, error) {
+	return func(_ context.Context, s *Submission) ([]Deduction, error) {
 		if len(s.Reference) != len(s.Results) || len(s.Results) == 0 {
 			return nil, fmt.Errorf("no reference times to compare with")
 		}
@@ -207,7 +209,7 @@ func longLinesCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 	if width < 1 || tab < 1 {
 		return nil, p.errf(n, "params: width and tab must be positive")
 	}
-	return func(s *Submission) ([]Deduction, error) {
+	return func(_ context.Context, s *Submission) ([]Deduction, error) {
 		var out []Deduction
 		for _, src := range s.Sources {
 			stop := tabStop(s.Sources, tab)
@@ -229,8 +231,8 @@ func longLinesCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 }
 
 // tabStopComment finds a comment that says where the tab stops are.
-var tabStopComment = regexp.MustCompile(`(?i)tab[ -]?stops?\b`)
-var tabStopWidth = regexp.MustCompile(`(?i)tab[ -]?stops?\b\D{0,30}?(\d+)`)
+var tabStopComment = regexp.MustCompile(`(?i)tab[ -]?stops?\b|\btabs?\s*(size|width|length|spacing)?\s*[:=]?\s*(every\s*)?\d+|\b(ts|tabstop)=\d`)
+var tabStopWidth = regexp.MustCompile(`(?i)(?:tab[ -]?stops?\b|\btabs?\b|\bts=|\btabstop=)\D{0,30}?(\d+)`)
 
 // tabStop returns the tab width the sources declare, or def.
 func tabStop(srcs []*Source, def int) int {
@@ -253,7 +255,7 @@ func tabsCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 	if _, err := p.params(n); err != nil {
 		return nil, err
 	}
-	return func(s *Submission) ([]Deduction, error) {
+	return func(_ context.Context, s *Submission) ([]Deduction, error) {
 		var out []Deduction
 		for _, src := range s.Sources {
 			declared := false
@@ -283,9 +285,9 @@ func headerCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 		return nil, err
 	}
 	pats := map[string]string{
-		"name":       `(?i)\b(name|author|by|student)\b\s*:?\s*\w+`,
-		"course":     `(?i)\bcourse\b|\bcs(ci)?\s*\d{3,4}`,
-		"assignment": `(?i)\b(assignment|program|project|pa|lab)\b\s*(number|no\.?|#)?\s*:?\s*\d+`,
+		"name":       `(?i)\b(name|author|by|student|programmer)\b\s*:?\s*\w+`,
+		"course":     `(?i)\bcourse\b|\bcs(ci|c)?\s*-?\s*\d{3,4}|computer\s+science\s*\d{3,4}`,
+		"assignment": `(?i)\b(assignment|program|project|pa|prog|lab|homework|hw|asg|asgn)\s*(number|no\.?|#)?\s*:?\s*\d+`,
 	}
 	per := 1.0
 	if err := p.opt(m, "per", &per); err != nil {
@@ -302,7 +304,7 @@ func headerCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 			return nil, err
 		}
 	}
-	return func(s *Submission) ([]Deduction, error) {
+	return func(_ context.Context, s *Submission) ([]Deduction, error) {
 		src := s.mainSource()
 		if src == nil {
 			return nil, fmt.Errorf("no source file")
@@ -362,7 +364,8 @@ func functionName(sym Symbol) string {
 }
 
 // designCheck deducts per global variable (read from the object files) and per
-// function of the design that no object file defines.
+// function of the design that no object file defines; functions are patterns
+// matched against the names of the defined functions.
 func designCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 	m, err := p.params(n, "per_global", "per_function", "functions")
 	if err != nil {
@@ -378,12 +381,18 @@ func designCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 			return nil, err
 		}
 	}
-	return func(s *Submission) ([]Deduction, error) {
+	res := make([]*regexp.Regexp, len(funcs))
+	for i, f := range funcs {
+		if res[i], err = p.regex(m["functions"], "functions", f); err != nil {
+			return nil, err
+		}
+	}
+	return func(_ context.Context, s *Submission) ([]Deduction, error) {
 		var out []Deduction
-		defined := map[string]bool{}
+		var defined []string
 		for _, sym := range s.Symbols {
 			if name := functionName(sym); name != "" {
-				defined[name] = true
+				defined = append(defined, name)
 			}
 			if dataSymbol(sym) {
 				file, line, text := s.declaration(sym.File, sym.Name)
@@ -391,10 +400,14 @@ func designCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 					Why: fmt.Sprintf("global variable %s (nm: %c %s)", sym.Name, sym.Type, sym.Name)})
 			}
 		}
-		for _, f := range funcs {
-			if !defined[f] {
-				out = append(out, Deduction{Points: perFunc, Why: "the design's function " + f + " is not defined",
-					Text: "no object file defines a function named " + f + " (nm -C --defined-only)"})
+		for i, re := range res {
+			found := false
+			for _, name := range defined {
+				found = found || re.MatchString(name)
+			}
+			if !found {
+				out = append(out, Deduction{Points: perFunc, Why: "no function of the design matching " + funcs[i],
+					Text: fmt.Sprintf("no object file defines a function matching %s (functions defined: %s)", funcs[i], strings.Join(uniqueSorted(defined), ", "))})
 			}
 		}
 		return out, nil
@@ -438,7 +451,7 @@ func tacticsCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 			res[i] = append(res[i], re)
 		}
 	}
-	return func(s *Submission) ([]Deduction, error) {
+	return func(_ context.Context, s *Submission) ([]Deduction, error) {
 		var names []string
 		for _, sym := range s.Symbols {
 			if name := functionName(sym); name != "" {
@@ -480,7 +493,7 @@ func forbiddenCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(s *Submission) ([]Deduction, error) {
+	return func(_ context.Context, s *Submission) ([]Deduction, error) {
 		var out []Deduction
 		for _, src := range s.Sources {
 			for i, code := range src.Code {
@@ -508,3 +521,37 @@ func uniqueSorted(names []string) []string {
 
 // round1 rounds to one decimal.
 func round1(x float64) float64 { return math.Round(x*10) / 10 }
+
+// abstractionCheck compiles the student's files against a second version of the
+// provided files (another representation behind the same operations): a program
+// that builds with the first version but not with the second reaches into the
+// representation. The compiler's errors are the evidence.
+func abstractionCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
+	m, err := p.params(n, "files")
+	if err != nil {
+		return nil, err
+	}
+	var files string
+	if err := p.opt(m, "files", &files); err != nil {
+		return nil, err
+	}
+	if files == "" {
+		return nil, p.errf(n, "params: files: name the folder of the second version of the provided files")
+	}
+	files = p.path(files)
+	return func(ctx context.Context, s *Submission) ([]Deduction, error) {
+		log, ok, err := compileAgainst(ctx, s, files)
+		if err != nil || ok {
+			return nil, err
+		}
+		var out []Deduction
+		for _, e := range diagnostics(log, s.own(), "error") {
+			out = append(out, Deduction{Points: max, File: e.File, Line: e.Line, Text: e.Text,
+				Why: "does not compile with another implementation of the provided files"})
+		}
+		if len(out) == 0 {
+			out = append(out, Deduction{Points: max, Text: log, Why: "does not compile with another implementation of the provided files"})
+		}
+		return out, nil
+	}, nil
+}

@@ -28,6 +28,10 @@ type Submission struct {
 	// Debug maps a dataset to the extra lines of output that, taken out, leave
 	// an accepted answer.
 	Debug map[string][]string
+	// Rubric and Work (a scratch folder of the student's own) serve checks
+	// that compile again.
+	Rubric *Rubric
+	Work   string
 }
 
 // own is the set of the student's source file names.
@@ -173,7 +177,7 @@ func (g *Grader) Grade(ctx context.Context, classDir string) (*Class, error) {
 	subs := make([]*Submission, len(names))
 	for i, name := range names {
 		dir := filepath.Join(classDir, name)
-		s := &Submission{Name: name, Dir: dir, Debug: map[string][]string{}}
+		s := &Submission{Name: name, Dir: dir, Debug: map[string][]string{}, Rubric: g.Rubric}
 		if s.Sources, err = readSources(dir, provided); err != nil {
 			return nil, err
 		}
@@ -181,6 +185,7 @@ func (g *Grader) Grade(ctx context.Context, classDir string) (*Class, error) {
 		if err := os.Mkdir(sw, 0o755); err != nil {
 			return nil, fmt.Errorf("scratch folder: %w", err)
 		}
+		s.Work = sw
 		if s.Build, err = buildStudent(ctx, g.Rubric, dir, sw); err != nil {
 			return nil, err
 		}
@@ -204,7 +209,7 @@ func (g *Grader) Grade(ctx context.Context, classDir string) (*Class, error) {
 	}
 	class := &Class{Rubric: g.Rubric, Problem: g.Problem.Meta().Slug}
 	for _, s := range subs {
-		class.Students = append(class.Students, g.apply(s))
+		class.Students = append(class.Students, g.apply(ctx, s))
 	}
 	return class, nil
 }
@@ -313,7 +318,7 @@ func (g *Grader) check(ds problems.Dataset, stdout []byte) (o problems.Outcome) 
 }
 
 // apply runs every item of the rubric on a submission.
-func (g *Grader) apply(s *Submission) *Student {
+func (g *Grader) apply(ctx context.Context, s *Submission) *Student {
 	st := &Student{Name: s.Name}
 	total := g.Rubric.Total
 	for _, it := range g.Rubric.Items {
@@ -324,7 +329,7 @@ func (g *Grader) apply(s *Submission) *Student {
 		case !s.Build.OK && it.Check != "compile":
 			res.Note = "not checked: the program does not build"
 		default:
-			ds, err := it.run(s)
+			ds, err := it.run(ctx, s)
 			if err != nil {
 				res.Blank, res.Note = true, "could not be checked: "+err.Error()
 				break

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -29,6 +30,9 @@ type Rubric struct {
 	// Provided lists the files the course hands out (base names); they are built
 	// with the student's files but not graded.
 	Provided []string
+	// CourseFiles is a folder holding the provided files, copied into a
+	// student's build when the student did not hand them in ("" for none).
+	CourseFiles string
 	// Items are the rubric's items, in the rubric's order.
 	Items []Item
 }
@@ -50,7 +54,8 @@ func (it Item) IsManual() bool { return it.Check == Manual }
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
 
 // ParseRubric reads a rubric from YAML; name is used in error messages, which give
-// the line and column of the bad input.
+// the line and column of the bad input, and relative folders in the rubric are
+// taken from name's folder.
 func ParseRubric(name string, data []byte) (*Rubric, error) {
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -63,7 +68,7 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%s:1:1: a rubric is a mapping with total, compiler, provided and items", name)
 	}
-	p := parser{name: name}
+	p := parser{name: name, dir: filepath.Dir(name)}
 	r := &Rubric{Total: 100, Compiler: []string{"g++", "-Wall", "-Wextra"}, Program: "a.out"}
 	top := doc.Content[0]
 	seen := map[string]bool{}
@@ -92,10 +97,13 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 			}
 		case "provided":
 			err = p.decode(v, &r.Provided)
+		case "course_files":
+			err = p.decode(v, &r.CourseFiles)
+			r.CourseFiles = p.path(r.CourseFiles)
 		case "items":
 			r.Items, err = p.items(v)
 		default:
-			err = p.errf(k, "unknown field %q (want total, compiler, program, provided or items)", k.Value)
+			err = p.errf(k, "unknown field %q (want total, compiler, program, provided, course_files or items)", k.Value)
 		}
 		if err != nil {
 			return nil, err
@@ -116,7 +124,15 @@ func LoadRubric(path string) (*Rubric, error) {
 	return ParseRubric(path, data)
 }
 
-type parser struct{ name string }
+type parser struct{ name, dir string }
+
+// path resolves a folder named in the rubric against the rubric's folder.
+func (p parser) path(rel string) string {
+	if rel == "" || filepath.IsAbs(rel) {
+		return rel
+	}
+	return filepath.Join(p.dir, rel)
+}
 
 func (p parser) errf(n *yaml.Node, format string, args ...any) error {
 	return fmt.Errorf("%s:%d:%d: %s", p.name, n.Line, n.Column, fmt.Sprintf(format, args...))
