@@ -40,12 +40,12 @@ Examples:
    judge grade sudoku ~/cs3300/pa2 --out pa2-grades
    judge grade sudoku ~/cs3300/pa2 --out pa2-grades --manual pa2-scores.csv
    judge grade sudoku ~/cs3300/pa2 --rubric my-rubric.yaml -j 2`,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			jobsFlag(),
 			&cli.StringFlag{Name: "rubric", Aliases: []string{"r"}, Usage: "the rubric (default: problems/PROBLEM/rubric.yaml)"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "report folder (default: grades-PROBLEM in the current folder)"},
 			&cli.StringFlag{Name: "manual", Usage: "CSV of the teacher's scores for the manual items (a filled-in grades.csv)"},
-		},
+		}, limitFlags()...),
 		Action: problemAction("grade: which problem and class? (judge grade PROBLEM CLASS_DIR)", exactly(2), func(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) error {
 			meta := p.Meta()
 			classDir := c.Args().Get(1)
