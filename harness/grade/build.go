@@ -340,3 +340,46 @@ func compileAgainst(ctx context.Context, s *Submission, files string) (log strin
 	}
 	return clipLog(out.String()), ok, nil
 }
+
+// objdump's function headers ("0000000000000256 <readPuzzle(…)>:") and
+// relocation lines ("  28b: R_X86_64_PLT32  rangeSet(int, int)-0x4").
+var (
+	funcHeader = regexp.MustCompile(`^[0-9a-f]+ <(.+)>:$`)
+	relocLine  = regexp.MustCompile(`^\s*[0-9a-f]+: R_[A-Z0-9_]+\s+(.+?)(?:[-+]0x[0-9a-f]+)?$`)
+)
+
+// calls reads which function refers to which in the student's object files
+// (objdump -dr), as callee → callers, by plain function name. Calls between
+// functions of internal linkage in one file need no relocation and are not seen.
+func calls(ctx context.Context, b *Build) (map[string]map[string]bool, error) {
+	out := map[string]map[string]bool{}
+	for file, obj := range b.Objects {
+		text, err := runTool(ctx, filepath.Dir(obj), "objdump", "-dr", "-C", obj)
+		if err != nil {
+			return nil, fmt.Errorf("objdump %s: %s", file, strings.TrimSpace(text))
+		}
+		caller := ""
+		for _, line := range strings.Split(text, "\n") {
+			if m := funcHeader.FindStringSubmatch(line); m != nil {
+				caller = plainName(m[1])
+				continue
+			}
+			if m := relocLine.FindStringSubmatch(line); m != nil && caller != "" {
+				callee := plainName(m[1])
+				if out[callee] == nil {
+					out[callee] = map[string]bool{}
+				}
+				out[callee][caller] = true
+			}
+		}
+	}
+	return out, nil
+}
+
+// plainName strips a demangled function's parameter list.
+func plainName(sym string) string {
+	if i := strings.IndexByte(sym, '('); i >= 0 {
+		return sym[:i]
+	}
+	return sym
+}

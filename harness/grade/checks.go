@@ -421,7 +421,8 @@ type tacticSpec struct {
 	Functions []string `yaml:"functions"`
 }
 
-// tacticsCheck deducts per tactic of which no function is defined.
+// tacticsCheck deducts per tactic of which no function is defined, or whose
+// functions no other function calls.
 func tacticsCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 	m, err := p.params(n, "per", "tactics")
 	if err != nil {
@@ -460,15 +461,39 @@ func tacticsCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 		}
 		var out []Deduction
 		for i, sp := range specs {
-			found := false
-			for _, re := range res[i] {
-				for _, name := range names {
-					found = found || re.MatchString(name)
+			matches := func(name string) bool {
+				for _, re := range res[i] {
+					if re.MatchString(name) {
+						return true
+					}
+				}
+				return false
+			}
+			var mine []string
+			static := false
+			for _, sym := range s.Symbols {
+				if name := functionName(sym); name != "" && matches(name) {
+					mine = append(mine, name)
+					static = static || sym.Type == 't'
 				}
 			}
-			if !found {
+			if len(mine) == 0 {
 				out = append(out, Deduction{Points: per, Why: sp.Name + " is missing",
 					Text: fmt.Sprintf("no defined function matches %s (functions defined: %s)", strings.Join(sp.Functions, " or "), strings.Join(uniqueSorted(names), ", "))})
+				continue
+			}
+			// Used: some function outside the tactic refers to one of its functions.
+			// Calls to static functions are not visible, so those are given the
+			// benefit of the doubt.
+			used := static || s.Calls == nil
+			for _, name := range mine {
+				for caller := range s.Calls[name] {
+					used = used || !matches(caller)
+				}
+			}
+			if !used {
+				out = append(out, Deduction{Points: per, Why: sp.Name + " is written but never used",
+					Text: fmt.Sprintf("no function other than %s calls it (objdump -dr)", strings.Join(uniqueSorted(mine), ", "))})
 			}
 		}
 		return out, nil

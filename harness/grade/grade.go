@@ -21,6 +21,8 @@ type Submission struct {
 	Sources []*Source // the student's own sources (not the provided files)
 	Build   *Build
 	Symbols []Symbol
+	// Calls maps a function's name to the functions that refer to it.
+	Calls map[string]map[string]bool
 	// Results holds the verdict on every dataset, in the order of the grader's
 	// datasets; Reference the reference's, in the same order.
 	Results   []harness.Judged
@@ -196,6 +198,9 @@ func (g *Grader) Grade(ctx context.Context, classDir string) (*Class, error) {
 			}
 		}
 		if s.Symbols, err = symbols(ctx, s.Build); err != nil {
+			return nil, fmt.Errorf("student %s: %w", name, err)
+		}
+		if s.Calls, err = calls(ctx, s.Build); err != nil {
 			return nil, fmt.Errorf("student %s: %w", name, err)
 		}
 		if ctx.Err() != nil {

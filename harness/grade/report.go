@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -193,7 +194,7 @@ func (c *Class) WriteFeedback(w io.Writer, st *Student) {
 					where += ":" + strconv.Itoa(d.Line)
 				}
 			}
-			fmt.Fprintf(w, "- −%s, %s: %s\n", num(d.Points), where, d.Why)
+			fmt.Fprintf(w, "- −%s, %s: %s\n", num(math.Round(d.Points*100)/100), where, d.Why)
 			if strings.TrimSpace(d.Text) != "" {
 				fmt.Fprintf(w, "\n  ```\n%s\n  ```\n", indent(d.Text, "  "))
 			}
