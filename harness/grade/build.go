@@ -127,7 +127,18 @@ func buildStudent(ctx context.Context, r *Rubric, dir, work string) (*Build, err
 		out, err := runTool(ctx, src, argv...)
 		b.Log = clipLog(b.CompileLog + out)
 		if err != nil {
-			return b, nil
+			// A file that includes another .cpp, or a second main, breaks the
+			// link of every file: the file holding main alone may still build.
+			m := mainFile(src)
+			if m == "" {
+				return b, nil
+			}
+			argv := append(append([]string{}, r.Compiler...), "-o", exe, m)
+			if out2, err := runTool(ctx, src, argv...); err != nil {
+				b.Log = clipLog(b.Log + "\n" + strings.Join(argv, " ") + ":\n" + out2)
+				return b, nil
+			}
+			b.Command = strings.Join(argv[:len(argv)-3], " ") + " -o " + r.Program + " " + m
 		}
 	}
 	b.OK, b.Exe = true, exe
@@ -382,4 +393,34 @@ func plainName(sym string) string {
 		return sym[:i]
 	}
 	return sym
+}
+
+// mainFile returns the one translation unit of dir that defines main ("" when
+// none or several do).
+func mainFile(dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	found := ""
+	for _, e := range entries {
+		if e.IsDir() || !isCompiled(e.Name()) {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			continue
+		}
+		src := lexSource(e.Name(), string(data))
+		for _, code := range src.Code {
+			if mainFunc.MatchString(code) {
+				if found != "" {
+					return ""
+				}
+				found = e.Name()
+				break
+			}
+		}
+	}
+	return found
 }

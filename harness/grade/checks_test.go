@@ -99,3 +99,15 @@ func TestSymbols(t *testing.T) {
 		}
 	}
 }
+
+func TestOwnSymbols(t *testing.T) {
+	all := []Symbol{
+		{File: "intset.cpp", Type: 'R', Name: "emptySet"},
+		{File: "sudoku.cpp", Type: 'B', Name: "emptySet"}, // sudoku.cpp includes intset.cpp
+		{File: "sudoku.cpp", Type: 'B', Name: "guesses"},
+	}
+	got := ownSymbols(all, map[string]bool{"sudoku.cpp": true})
+	if len(got) != 1 || got[0].Name != "guesses" {
+		t.Fatalf("got %+v, want only guesses", got)
+	}
+}

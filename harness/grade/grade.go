@@ -84,6 +84,24 @@ func (s *Submission) declaration(file, ident string) (string, int, string) {
 	return file, 0, ""
 }
 
+// ownSymbols keeps the symbols of the student's files, less those a provided
+// file also defines (a student who includes intset.cpp gets its symbols too).
+func ownSymbols(all []Symbol, own map[string]bool) []Symbol {
+	provided := map[string]bool{}
+	for _, sym := range all {
+		if !own[sym.File] {
+			provided[sym.Name] = true
+		}
+	}
+	var out []Symbol
+	for _, sym := range all {
+		if own[sym.File] && !provided[sym.Name] {
+			out = append(out, sym)
+		}
+	}
+	return out
+}
+
 // ItemResult is the outcome of one rubric item for one student.
 type ItemResult struct {
 	ID string
@@ -191,14 +209,15 @@ func (g *Grader) Grade(ctx context.Context, classDir string) (*Class, error) {
 		if s.Build, err = buildStudent(ctx, g.Rubric, dir, sw); err != nil {
 			return nil, err
 		}
-		own := s.own()
+		all, err := symbols(ctx, s.Build)
+		if err != nil {
+			return nil, fmt.Errorf("student %s: %w", name, err)
+		}
+		s.Symbols = ownSymbols(all, s.own())
 		for file := range s.Build.Objects {
-			if !own[file] { // the provided files' symbols are not the student's
+			if !s.own()[file] {
 				delete(s.Build.Objects, file)
 			}
-		}
-		if s.Symbols, err = symbols(ctx, s.Build); err != nil {
-			return nil, fmt.Errorf("student %s: %w", name, err)
 		}
 		if s.Calls, err = calls(ctx, s.Build); err != nil {
 			return nil, fmt.Errorf("student %s: %w", name, err)
