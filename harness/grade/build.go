@@ -37,6 +37,8 @@ type Build struct {
 	CompileOK  bool
 	// Objects maps a translation unit's base name to its object file.
 	Objects map[string]string
+	// Notes are remarks for the feedback that deduct nothing.
+	Notes []string
 }
 
 // buildStudent builds a student's folder in work (a folder of its own, created by
@@ -85,6 +87,7 @@ func buildStudent(ctx context.Context, r *Rubric, dir, work string) (*Build, err
 		return b, nil
 	}
 	exe := filepath.Join(src, r.Program)
+	made := false
 	if _, err := os.Stat(filepath.Join(src, "Makefile")); err == nil {
 		// Submitted executables and object files must not stand in for the build
 		// (the copy's times are all new, so make could take them as up to date).
@@ -100,23 +103,33 @@ func buildStudent(ctx context.Context, r *Rubric, dir, work string) (*Build, err
 				before[e.Name()] = true
 			}
 		}
-		b.Command = "make"
-		out, err := runTool(ctx, src, "make")
-		b.Log = clipLog(out)
-		if err != nil {
-			return b, nil
-		}
-		if exe = findProgram(src, r.Program, before); exe == "" {
-			// The default target may be another one: ask for the program by name.
-			out, err := runTool(ctx, src, "make", r.Program)
-			b.Log = clipLog(b.Log + out)
-			if exe = findProgram(src, r.Program, before); err != nil || exe == "" {
-				b.Log += fmt.Sprintf("\nmake did not build %s", r.Program)
-				return b, nil
+		// "make PROGRAM" is how the assignment builds the program; plain "make"
+		// (the default target) is the fallback for a Makefile without that target.
+		var log strings.Builder
+		exe = ""
+		for _, argv := range [][]string{{"make", r.Program}, {"make"}} {
+			b.Command = strings.Join(argv, " ")
+			out, err := runTool(ctx, src, argv...)
+			fmt.Fprintf(&log, "$ %s\n%s", b.Command, out)
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
 			}
-			b.Command = "make " + r.Program
+			if err == nil {
+				exe = findProgram(src, r.Program, before)
+			}
+			if exe != "" {
+				made = true
+				break
+			}
 		}
-	} else {
+		b.Log = clipLog(log.String())
+		if exe == "" {
+			// A broken Makefile is not a compile error: build as without one.
+			b.Notes = append(b.Notes, fmt.Sprintf("the Makefile did not build %s, so the program was compiled without it:\n%s", r.Program, b.Log))
+			exe = filepath.Join(src, r.Program)
+		}
+	}
+	if !made {
 		if !b.CompileOK {
 			b.Command = strings.Join(r.Compiler, " ") + " -c …"
 			b.Log = b.CompileLog

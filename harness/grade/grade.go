@@ -120,6 +120,8 @@ type Student struct {
 	Name  string
 	Items []ItemResult // in the rubric's order
 	Total float64
+	// Notes are remarks that deduct nothing (a Makefile that failed, …).
+	Notes []string
 }
 
 // Blanks counts the items still to be scored.
@@ -343,7 +345,7 @@ func (g *Grader) check(ds problems.Dataset, stdout []byte) (o problems.Outcome) 
 
 // apply runs every item of the rubric on a submission.
 func (g *Grader) apply(ctx context.Context, s *Submission) *Student {
-	st := &Student{Name: s.Name}
+	st := &Student{Name: s.Name, Notes: s.Build.Notes}
 	total := g.Rubric.Total
 	for _, it := range g.Rubric.Items {
 		res := ItemResult{ID: it.ID}

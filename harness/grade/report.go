@@ -218,7 +218,17 @@ func (c *Class) WriteFeedback(w io.Writer, st *Student) {
 		fmt.Fprintf(w, "## Still to be scored by the teacher\n\n%s\n\n", strings.Join(blank, "\n"))
 	}
 	if len(notes) > 0 {
-		fmt.Fprintf(w, "## Not checked\n\n%s\n", strings.Join(notes, "\n"))
+		fmt.Fprintf(w, "## Not checked\n\n%s\n\n", strings.Join(notes, "\n"))
+	}
+	if len(st.Notes) > 0 {
+		fmt.Fprint(w, "## Notes (no points lost)\n\n")
+		for _, n := range st.Notes {
+			first, rest, _ := strings.Cut(n, "\n")
+			fmt.Fprintf(w, "- %s\n", first)
+			if strings.TrimSpace(rest) != "" {
+				fmt.Fprintf(w, "\n  ```\n%s\n  ```\n", indent(rest, "  "))
+			}
+		}
 	}
 }
 
