@@ -33,7 +33,9 @@ ranked by grade, also printed here). A folder that holds anything but an earlier
 grade report is refused.
 
 To score the manual items, fill their columns in a copy of grades.csv and pass it
-with --manual; re-grading into the same folder keeps the scores already there.
+with --manual (only the manual items' columns are read: the automatic ones are
+checked again each time); re-grading into the same folder keeps the scores already
+there.
 
 Examples:
    judge grade sudoku examples/class

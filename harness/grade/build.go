@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -281,7 +282,13 @@ type Symbol struct {
 // symbols lists the symbols the student's object files define (nm -C).
 func symbols(ctx context.Context, b *Build) ([]Symbol, error) {
 	var out []Symbol
-	for file, obj := range b.Objects {
+	files := make([]string, 0, len(b.Objects))
+	for file := range b.Objects {
+		files = append(files, file)
+	}
+	sort.Strings(files) // the deductions come out in the same order every time
+	for _, file := range files {
+		obj := b.Objects[file]
 		text, err := runTool(ctx, filepath.Dir(obj), "nm", "-C", "--defined-only", obj)
 		if err != nil {
 			return nil, fmt.Errorf("nm %s: %s", file, strings.TrimSpace(text))
