@@ -1,0 +1,346 @@
+package grade
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/judgehq/judge/reports"
+)
+
+// Marker is the file that marks a folder as a grade report, so that it may be
+// written over.
+const Marker = ".judge-grade-report"
+
+// Report file names inside the report folder.
+const (
+	GradesFile   = "grades.csv"
+	ClassFile    = "class.txt"
+	FeedbackFile = "feedback.md" // in a folder per student
+)
+
+// PrepareOut makes dir ready to hold a report: it creates it (and the marker) when
+// it does not exist or is empty, accepts it when it holds the marker, and refuses
+// any other folder, so that nothing of the user's is ever written over.
+func PrepareOut(dir string) error {
+	entries, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("report folder: %w", err)
+		}
+	case err != nil:
+		return fmt.Errorf("report folder %s: %w", dir, err)
+	case len(entries) > 0:
+		if _, err := os.Stat(filepath.Join(dir, Marker)); err != nil {
+			return fmt.Errorf("report folder %s holds files and is not a grade report (no %s): choose another --out", dir, Marker)
+		}
+		return nil
+	}
+	return writeAtomic(filepath.Join(dir, Marker), []byte("judge grade report folder: judge grade may write over the files here\n"))
+}
+
+// writeAtomic writes a file through a temporary file in the same folder.
+func writeAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// WriteReport writes grades.csv, class.txt and STUDENT/feedback.md into dir, which
+// PrepareOut has accepted.
+func (c *Class) WriteReport(dir string) error {
+	var buf bytes.Buffer
+	if err := c.WriteCSV(&buf); err != nil {
+		return err
+	}
+	if err := writeAtomic(filepath.Join(dir, GradesFile), buf.Bytes()); err != nil {
+		return err
+	}
+	buf.Reset()
+	if err := c.WriteTable(&buf, reports.ASCII); err != nil {
+		return err
+	}
+	if err := writeAtomic(filepath.Join(dir, ClassFile), buf.Bytes()); err != nil {
+		return err
+	}
+	for _, st := range c.Students {
+		buf.Reset()
+		c.WriteFeedback(&buf, st)
+		sd := filepath.Join(dir, st.Name)
+		if err := os.MkdirAll(sd, 0o755); err != nil {
+			return fmt.Errorf("report folder: %w", err)
+		}
+		if err := writeAtomic(filepath.Join(sd, FeedbackFile), buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// num formats points without needless decimals.
+func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// WriteCSV writes one row per student: the name, each item's deduction (blank when
+// not scored yet) and the total.
+func (c *Class) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	head := []string{"student"}
+	for _, it := range c.Rubric.Items {
+		head = append(head, it.ID)
+	}
+	if err := cw.Write(append(head, "total", "blank")); err != nil {
+		return fmt.Errorf("writing grades: %w", err)
+	}
+	for _, st := range c.Students {
+		row := []string{st.Name}
+		for _, it := range st.Items {
+			cell := num(it.Points)
+			if it.Blank {
+				cell = ""
+			}
+			row = append(row, cell)
+		}
+		if err := cw.Write(append(row, num(st.Total), strconv.Itoa(st.Blanks()))); err != nil {
+			return fmt.Errorf("writing grades: %w", err)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("writing grades: %w", err)
+	}
+	return nil
+}
+
+// WriteTable writes the class ranked by grade: rank, student, grade, items still
+// blank and the items that deducted points.
+func (c *Class) WriteTable(w io.Writer, style reports.TableStyle) error {
+	cols := []reports.Column{{Name: "rank", Numeric: true}, {Name: "student"}, {Name: "grade", Numeric: true},
+		{Name: "blank", Numeric: true}, {Name: "deductions"}}
+	var rows [][]string
+	rank := 0
+	ranked := c.Ranked()
+	for i, st := range ranked {
+		if i == 0 || ranked[i-1].Total != st.Total {
+			rank = i + 1
+		}
+		var ded []string
+		for _, it := range st.Items {
+			if it.Points > 0 {
+				ded = append(ded, it.ID+" "+num(it.Points))
+			}
+		}
+		rows = append(rows, []string{strconv.Itoa(rank), st.Name, num(st.Total), strconv.Itoa(st.Blanks()), strings.Join(ded, ", ")})
+	}
+	if err := reports.WriteTable(w, style, cols, rows); err != nil {
+		return fmt.Errorf("class table: %w", err)
+	}
+	return nil
+}
+
+// WriteFeedback writes a student's feedback in Markdown: the grade, then every
+// item that deducted points with its evidence, the items left to the teacher and
+// those that could not be checked.
+func (c *Class) WriteFeedback(w io.Writer, st *Student) {
+	fmt.Fprintf(w, "# %s: %s\n\n", st.Name, c.Problem)
+	fmt.Fprintf(w, "Grade: **%s** out of %s", num(st.Total), num(c.Rubric.Total))
+	if n := st.Blanks(); n > 0 {
+		fmt.Fprintf(w, " (%d item(s) still to be scored)", n)
+	}
+	fmt.Fprint(w, "\n\n## Deductions\n\n")
+	any := false
+	for i, it := range st.Items {
+		item := c.Rubric.Items[i]
+		if it.Points == 0 {
+			continue
+		}
+		any = true
+		fmt.Fprintf(w, "### %s: −%s (of at most %s)\n\n%s\n\n", item.ID, num(it.Points), num(item.Max), item.Description)
+		if item.IsManual() {
+			fmt.Fprint(w, "Scored by the teacher.\n\n")
+		}
+		for _, d := range it.Deductions {
+			where := "command output"
+			if d.File != "" {
+				where = d.File
+				if d.Line > 0 {
+					where += ":" + strconv.Itoa(d.Line)
+				}
+			}
+			fmt.Fprintf(w, "- −%s, %s: %s\n", num(math.Round(d.Points*100)/100), where, d.Why)
+			if strings.TrimSpace(d.Text) != "" {
+				fmt.Fprintf(w, "\n  ```\n%s\n  ```\n", indent(d.Text, "  "))
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	if !any {
+		fmt.Fprint(w, "None.\n\n")
+	}
+	var blank, notes []string
+	for i, it := range st.Items {
+		item := c.Rubric.Items[i]
+		switch {
+		case it.Blank && item.IsManual():
+			blank = append(blank, "- "+item.ID+": "+item.Description)
+		case it.Note != "":
+			notes = append(notes, "- "+item.ID+": "+it.Note)
+		}
+	}
+	if len(blank) > 0 {
+		fmt.Fprintf(w, "## Still to be scored by the teacher\n\n%s\n\n", strings.Join(blank, "\n"))
+	}
+	if len(notes) > 0 {
+		fmt.Fprintf(w, "## Not checked\n\n%s\n\n", strings.Join(notes, "\n"))
+	}
+	if len(st.Notes) > 0 {
+		fmt.Fprint(w, "## Notes (no points lost)\n\n")
+		for _, n := range st.Notes {
+			first, rest, _ := strings.Cut(n, "\n")
+			fmt.Fprintf(w, "- %s\n", first)
+			if strings.TrimSpace(rest) != "" {
+				fmt.Fprintf(w, "\n  ```\n%s\n  ```\n", indent(rest, "  "))
+			}
+		}
+	}
+}
+
+func indent(text, prefix string) string {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	if len(lines) > 40 {
+		lines = append(lines[:40], fmt.Sprintf("[%d more lines]", len(lines)-40))
+	}
+	for i, l := range lines {
+		lines[i] = prefix + l
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Scores is the teacher's scores of manual items: student → item → deduction.
+type Scores map[string]map[string]float64
+
+// ReadScores reads a CSV of manual scores (a grades.csv, or any CSV with a student
+// column and one column per manual item; other columns are ignored, blank cells
+// mean not scored). Errors name the line and column. Only the rubric's manual items
+// are read.
+func (c *Class) ReadScores(name string, r io.Reader) (Scores, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	head, err := cr.Read()
+	if err != nil {
+		return nil, fmt.Errorf("%s:1: %w", name, err)
+	}
+	studentCol := -1
+	cols := map[int]Item{}
+	for i, h := range head {
+		h = strings.TrimSpace(h)
+		if h == "student" {
+			studentCol = i
+		}
+		for _, it := range c.Rubric.Items {
+			if it.ID == h && it.IsManual() {
+				cols[i] = it
+			}
+		}
+	}
+	if studentCol < 0 {
+		return nil, fmt.Errorf("%s:1: no student column", name)
+	}
+	out := Scores{}
+	for {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		line, _ := cr.FieldPos(0)
+		if studentCol >= len(rec) || strings.TrimSpace(rec[studentCol]) == "" {
+			return nil, fmt.Errorf("%s:%d: no student name", name, line)
+		}
+		student := strings.TrimSpace(rec[studentCol])
+		for i, it := range cols {
+			if i >= len(rec) || strings.TrimSpace(rec[i]) == "" {
+				continue
+			}
+			v, err := strconv.ParseFloat(strings.TrimSpace(rec[i]), 64)
+			_, col := cr.FieldPos(i)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d:%d: %s: %q is not a number", name, line, col, it.ID, rec[i])
+			}
+			if !(v >= 0 && v <= it.Max) {
+				return nil, fmt.Errorf("%s:%d:%d: %s: %g is outside 0…%g", name, line, col, it.ID, v, it.Max)
+			}
+			if out[student] == nil {
+				out[student] = map[string]float64{}
+			}
+			out[student][it.ID] = v
+		}
+	}
+	return out, nil
+}
+
+// Merge applies scores to the class; it returns the students scored who are not in
+// the class, for a warning.
+func (c *Class) Merge(sc Scores) ([]string, error) {
+	var unknown []string
+	byName := map[string]*Student{}
+	for _, st := range c.Students {
+		byName[st.Name] = st
+	}
+	for name, items := range sc {
+		st, ok := byName[name]
+		if !ok {
+			unknown = append(unknown, name)
+			continue
+		}
+		for id, v := range items {
+			if err := c.SetManual(st, id, &v); err != nil {
+				return nil, fmt.Errorf("student %s: %w", name, err)
+			}
+		}
+	}
+	return unknown, nil
+}
+
+// LoadScores reads a scores file (see ReadScores); a missing file gives no scores
+// when optional is true.
+func (c *Class) LoadScores(path string, optional bool) (Scores, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		if optional && errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("reading scores: %w", err)
+	}
+	defer f.Close()
+	return c.ReadScores(path, f)
+}

@@ -1,0 +1,206 @@
+package grade
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseRubricErrors(t *testing.T) {
+	tests := []struct {
+		name, yaml, want string
+	}{
+		{"empty", "", "empty rubric"},
+		{"not a mapping", "- a\n", "r.yaml:1:1: a rubric is a mapping"},
+		{"unknown field", "totl: 100\n", "r.yaml:1:1: unknown field \"totl\""},
+		{"no items", "total: 100\n", "has no items"},
+		{"bad total", "total: -3\nitems: []\n", "r.yaml:1:8: total must be positive"},
+		{"unknown check", "items:\n  - id: a\n    max: 2\n    check: spelling\n", "r.yaml:4:12: unknown check \"spelling\""},
+		{"no max", "items:\n  - id: a\n    check: manual\n", "r.yaml:2:5: item a has no max"},
+		{"no check", "items:\n  - id: a\n    max: 1\n", "has no check"},
+		{"duplicate id", "items:\n  - {id: a, max: 1, check: manual}\n  - {id: a, max: 1, check: manual}\n", "r.yaml:3:5: item id \"a\" already used on line 2"},
+		{"bad id", "items:\n  - {id: 'A B', max: 1, check: manual}\n", "r.yaml:2:10: id \"A B\""},
+		{"manual params", "items:\n  - {id: a, max: 1, check: manual, params: {x: 1}}\n", "manual and takes no params"},
+		{"unknown param", "items:\n  - id: a\n    max: 5\n    check: long_lines\n    params: {widht: 80}\n", "r.yaml:5:14: unknown param \"widht\""},
+		{"bad param type", "items:\n  - id: a\n    max: 5\n    check: long_lines\n    params: {width: wide}\n", "r.yaml:5:21:"},
+		{"bad regex", "items:\n  - id: a\n    max: 5\n    check: forbidden\n    params: {pattern: '('}\n", "pattern: error parsing regexp"},
+		{"no tactics", "items:\n  - {id: a, max: 5, check: tactics}\n", "name at least one tactic"},
+		{"syntax", "items: [\n", "r.yaml: yaml:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseRubric("r.yaml", []byte(tt.yaml))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestSudokuRubric(t *testing.T) {
+	path := filepath.Join("..", "..", "problems", "sudoku", "rubric.yaml")
+	r, err := LoadRubric(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Items) != 21 {
+		t.Errorf("%d items, want the seed's 21", len(r.Items))
+	}
+	if r.Program != "sudoku" || r.Total != 100 {
+		t.Errorf("program %q total %g", r.Program, r.Total)
+	}
+}
+
+func TestLexSource(t *testing.T) {
+	tests := []struct {
+		name, line string
+		margin     bool
+		comment    string
+	}{
+		{"code only", "  int x = 1;", false, ""},
+		{"comment only", "  // a paragraph comment", false, " a paragraph comment"},
+		{"margin", "  x++;  // count it", true, " count it"},
+		{"margin block", "  x++; /* count */", true, " count "},
+		{"slashes in a string", `  cout << "http://x";`, false, ""},
+		{"quote char", `  char c = '"'; // quote`, true, " quote"},
+		{"preprocessor", "#endif // DEBUG", false, " DEBUG"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := lexSource("a.cpp", tt.line+"\n")
+			if s.Margin[0] != tt.margin || s.Comment[0] != tt.comment {
+				t.Errorf("margin %v comment %q, want %v %q", s.Margin[0], s.Comment[0], tt.margin, tt.comment)
+			}
+		})
+	}
+	s := lexSource("a.cpp", "/* one\n   two */ int x;\nsystem(\"pause\"); // system(\"pause\")\n")
+	if s.Margin[1] || strings.TrimSpace(s.Code[1]) != "int x;" || s.Comment[1] != "   two " {
+		t.Errorf("block comment: code %q comment %q margin %v", s.Code[1], s.Comment[1], s.Margin[1])
+	}
+	if strings.Count(s.Code[2], "pause") != 1 {
+		t.Errorf("comment kept in code: %q", s.Code[2])
+	}
+}
+
+func TestWarnings(t *testing.T) {
+	log := "sudoku.cpp: In function 'void f()':\nsudoku.cpp:12:7: warning: unused variable 'x' [-Wunused-variable]\n" +
+		"intset.cpp:3:1: warning: something [-Wextra]\n/usr/include/x.h:1:1: warning: not ours\n"
+	got := warnings(log, map[string]bool{"sudoku.cpp": true})
+	if len(got) != 1 || got[0].Line != 12 || got[0].File != "sudoku.cpp" || !strings.Contains(got[0].Text, "unused variable") {
+		t.Fatalf("got %+v", got)
+	}
+}
+
+func TestPrepareOut(t *testing.T) {
+	dir := t.TempDir()
+	fresh := filepath.Join(dir, "new")
+	if err := PrepareOut(fresh); err != nil {
+		t.Fatal(err)
+	}
+	if err := PrepareOut(fresh); err != nil {
+		t.Fatalf("a grade report folder is refused: %v", err)
+	}
+	other := filepath.Join(dir, "other")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(other, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := PrepareOut(other); err == nil {
+		t.Fatal("a folder of the user's was accepted")
+	}
+}
+
+func TestScoresRoundTrip(t *testing.T) {
+	r, err := ParseRubric("r.yaml", []byte("items:\n  - {id: auto, max: 5, check: tabs}\n  - {id: hand, max: 4, check: manual}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Class{Rubric: r, Problem: "p", Students: []*Student{
+		{Name: "ann", Items: []ItemResult{{ID: "auto", Points: 2}, {ID: "hand", Blank: true}}, Total: 98},
+	}}
+	sc, err := c.ReadScores("s.csv", strings.NewReader("student,hand,auto\nann,3,5\nbob,1,\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unknown, err := c.Merge(sc)
+	if err != nil || len(unknown) != 1 || unknown[0] != "bob" {
+		t.Fatalf("merge: %v %v", unknown, err)
+	}
+	st := c.Students[0]
+	if st.Items[1].Blank || st.Items[1].Points != 3 || st.Items[0].Points != 2 || st.Total != 95 {
+		t.Fatalf("after merge: %+v total %g", st.Items, st.Total)
+	}
+	var buf strings.Builder
+	if err := c.WriteCSV(&buf); err != nil {
+		t.Fatal(err)
+	}
+	again, err := c.ReadScores("grades.csv", strings.NewReader(buf.String()))
+	if err != nil || again["ann"]["hand"] != 3 {
+		t.Fatalf("re-reading grades.csv: %v %v", again, err)
+	}
+	for _, bad := range []struct{ csv, want string }{
+		{"student,hand\nann,x\n", "s.csv:2:5: hand: \"x\" is not a number"},
+		{"student,hand\nann,9\n", "outside 0…4"},
+		{"name,hand\n", "no student column"},
+	} {
+		if _, err := c.ReadScores("s.csv", strings.NewReader(bad.csv)); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: error %v, want %q", bad.csv, err, bad.want)
+		}
+	}
+}
+
+func FuzzParseRubric(f *testing.F) {
+	if data, err := os.ReadFile(filepath.Join("..", "..", "problems", "sudoku", "rubric.yaml")); err == nil {
+		f.Add(data)
+	}
+	f.Add([]byte("items:\n  - {id: a, max: 1, check: manual}\n"))
+	f.Add([]byte("items:\n  - id: a\n    max: 5\n    check: tactics\n    params: {tactics: [{name: t, functions: ['(']}]}\n"))
+	f.Add([]byte("total: [1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := ParseRubric("f.yaml", data)
+		if err == nil && len(r.Items) == 0 {
+			t.Fatal("a rubric without items was accepted")
+		}
+	})
+}
+
+func FuzzLexSource(f *testing.F) {
+	f.Add("int main() { // hi\n  /* a\n b */ return 0; }\n")
+	f.Add("char c = '\\''; const char *s = \"/* not */\";\n\t\tx++;")
+	f.Add("\"unterminated\n'")
+	f.Fuzz(func(t *testing.T, text string) {
+		s := lexSource("f.cpp", text)
+		if len(s.Code) != len(s.Lines) || len(s.Margin) != len(s.Lines) || len(s.Comment) != len(s.Lines) {
+			t.Fatal("per-line slices differ in length")
+		}
+		for i := range s.Lines {
+			if len(s.Code[i]) != len(s.Lines[i]) {
+				t.Fatalf("line %d: code %q has another length than %q", i+1, s.Code[i], s.Lines[i])
+			}
+		}
+	})
+}
+
+func FuzzReadScores(f *testing.F) {
+	f.Add("student,hand\nann,3\n")
+	f.Add("student,hand,total\nann,,1\n\"b\nc\",2\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		r, err := ParseRubric("r.yaml", []byte("items:\n  - {id: hand, max: 4, check: manual}\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &Class{Rubric: r}
+		sc, err := c.ReadScores("f.csv", strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		for _, items := range sc {
+			if v := items["hand"]; v < 0 || v > 4 {
+				t.Fatalf("score %g outside the item's range", v)
+			}
+		}
+	})
+}

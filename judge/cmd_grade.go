@@ -1,0 +1,127 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/judgehq/judge/harness/grade"
+	"github.com/judgehq/judge/harness/workflow"
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/reports"
+)
+
+func gradeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "grade",
+		Usage:     "grade a class: apply an assignment's rubric to every student's program",
+		ArgsUsage: "PROBLEM CLASS_DIR",
+		Description: `CLASS_DIR holds one folder per student with their C++ sources (and their Makefile,
+when they have one). Each student is built (with "make" in a copy of the folder when
+there is a Makefile, else by compiling every .cpp file with the rubric's compiler
+flags), run on every dataset of PROBLEM, and graded item by item with the rubric
+(default: problems/PROBLEM/rubric.yaml). Automatic items are scored with their
+evidence; manual items are left blank for the teacher.
+
+The report folder (--out, default grades-PROBLEM) gets grades.csv (one row per
+student, one column per item, the total), STUDENT/feedback.md (each deduction with
+the file and line or the command output that shows it) and class.txt (the class
+ranked by grade, also printed here). A folder that holds anything but an earlier
+grade report is refused.
+
+To score the manual items, fill their columns in a copy of grades.csv and pass it
+with --manual (only the manual items' columns are read: the automatic ones are
+checked again each time); re-grading into the same folder keeps the scores already
+there.
+
+Examples:
+   judge grade sudoku examples/class
+   judge grade sudoku ~/cs3300/pa2 --out pa2-grades
+   judge grade sudoku ~/cs3300/pa2 --out pa2-grades --manual pa2-scores.csv
+   judge grade sudoku ~/cs3300/pa2 --rubric my-rubric.yaml -j 2`,
+		Flags: append([]cli.Flag{
+			jobsFlag(),
+			&cli.StringFlag{Name: "rubric", Aliases: []string{"r"}, Usage: "the rubric (default: problems/PROBLEM/rubric.yaml)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "report folder (default: grades-PROBLEM in the current folder)"},
+			&cli.StringFlag{Name: "manual", Usage: "CSV of the teacher's scores for the manual items (a filled-in grades.csv)"},
+		}, limitFlags()...),
+		Action: problemAction("grade: which problem and class? (judge grade PROBLEM CLASS_DIR)", exactly(2), func(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) error {
+			meta := p.Meta()
+			classDir := c.Args().Get(1)
+			rubricPath := c.String("rubric")
+			if rubricPath == "" {
+				rubricPath = filepath.Join(e.Root, "problems", meta.Slug, "rubric.yaml")
+			}
+			rubric, err := grade.LoadRubric(rubricPath)
+			if err != nil {
+				return usageError("%v", err)
+			}
+			if _, err := grade.Students(classDir); err != nil {
+				return usageError("%v", err)
+			}
+			out := c.String("out")
+			if out == "" {
+				out = "grades-" + meta.Slug
+			}
+			if err := grade.PrepareOut(out); err != nil {
+				return usageError("%v", err)
+			}
+			ds, err := datasets(c, p)
+			if err != nil {
+				return err
+			}
+			ctx, stop := signalContext(c.Context)
+			defer stop()
+			var ref *workflow.Program
+			if meta.Reference != "" {
+				progs, err := e.build(ctx, []string{filepath.Join(e.Root, "solutions", meta.Slug, meta.Reference)})
+				if err != nil {
+					return err
+				}
+				ref = progs[0]
+			}
+			g := &grade.Grader{Rubric: rubric, Problem: p, Limits: limits, Datasets: ds, Judge: e.judge(c),
+				Reference: ref, Work: filepath.Join(e.State, "tmp"), Log: c.App.ErrWriter}
+			class, err := g.Grade(ctx, classDir)
+			if err != nil {
+				if ctx.Err() != nil {
+					return failed("interrupted: %v", err)
+				}
+				return usageError("%v", err)
+			}
+			// The scores of the previous report, then the teacher's new ones.
+			for _, src := range []struct {
+				path     string
+				optional bool
+			}{{filepath.Join(out, grade.GradesFile), true}, {c.String("manual"), false}} {
+				if src.path == "" {
+					continue
+				}
+				sc, err := class.LoadScores(src.path, src.optional)
+				if err != nil {
+					return usageError("%v", err)
+				}
+				unknown, err := class.Merge(sc)
+				if err != nil {
+					return usageError("%s: %v", src.path, err)
+				}
+				if len(unknown) > 0 {
+					sort.Strings(unknown)
+					fmt.Fprintf(c.App.ErrWriter, "judge: %s: no such student in %s: %s\n", src.path, classDir, strings.Join(unknown, ", "))
+				}
+			}
+			if err := class.WriteReport(out); err != nil {
+				return cli.Exit(err.Error(), exitUsage)
+			}
+			fmt.Fprintf(c.App.Writer, "%s: %d students graded with %s\n", meta.Slug, len(class.Students), rubricPath)
+			if err := class.WriteTable(c.App.Writer, reports.ASCII); err != nil {
+				return err
+			}
+			fmt.Fprintf(c.App.Writer, "report: %s (grades.csv, class.txt, STUDENT/feedback.md)\n", out)
+			return nil
+		}),
+	}
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestGradeUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	class := filepath.Join("..", "examples", "class")
+	mine := filepath.Join(dir, "mine")
+	writeTree(t, dir, map[string]string{
+		"mine/notes.txt": "keep me",
+		"bad.yaml":       "items:\n  - id: a\n    max: 2\n    check: nosuch\n",
+		"empty/.keep":    "",
+	})
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no class", []string{"grade", "sudoku"}, "which problem and class"},
+		{"missing class", []string{"grade", "sudoku", filepath.Join(dir, "nope")}, "class folder"},
+		{"no students", []string{"grade", "sudoku", filepath.Join(dir, "empty")}, "holds no student folders"},
+		{"bad rubric", []string{"grade", "sudoku", class, "--rubric", filepath.Join(dir, "bad.yaml")}, "bad.yaml:4:12: unknown check \"nosuch\""},
+		{"foreign out folder", []string{"grade", "sudoku", class, "--out", mine}, "is not a grade report"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errOut := judge(t, append([]string{"--state", filepath.Join(dir, "state")}, tt.args...)...)
+			if code != exitUsage || !strings.Contains(errOut, tt.want) {
+				t.Fatalf("exit %d, stderr %q; want 2 and %q", code, errOut, tt.want)
+			}
+		})
+	}
+	if data, err := os.ReadFile(filepath.Join(mine, "notes.txt")); err != nil || string(data) != "keep me" {
+		t.Fatalf("the user's folder was touched: %q %v", data, err)
+	}
+}
+
+// TestGradeKeepsManualScores grades a one-student class on the sample datasets,
+// merges a teacher's score and checks that grading again keeps it.
+func TestGradeKeepsManualScores(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a C++ program")
+	}
+	for _, tool := range []string{"g++", "make", "nm"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+	dir := t.TempDir()
+	class := filepath.Join(dir, "class")
+	src := filepath.Join("..", "examples", "class", "perfect")
+	files := map[string]string{}
+	for _, name := range []string{"sudoku.cpp", "intset.h", "intset.cpp", "Makefile"} {
+		data, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["ann/"+name] = string(data)
+	}
+	writeTree(t, class, files)
+	out := filepath.Join(dir, "out")
+	scores := filepath.Join(dir, "scores.csv")
+	writeTree(t, dir, map[string]string{"scores.csv": "student,contracts,indentation\nann,3,\n"})
+	base := []string{"--state", filepath.Join(dir, "state"), "grade", "sudoku", class, "--out", out, "--group", "sample"}
+	code, stdout, errOut := judge(t, append(base, "--manual", scores)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(stdout, "ann") || !strings.Contains(stdout, "contracts 3") {
+		t.Errorf("class table lacks the manual score:\n%s", stdout)
+	}
+	code, stdout, errOut = judge(t, base...)
+	if code != 0 {
+		t.Fatalf("re-grade: exit %d: %s", code, errOut)
+	}
+	grades, err := os.ReadFile(filepath.Join(out, "grades.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(grades)), "\n")
+	head, row := strings.Split(lines[0], ","), strings.Split(lines[1], ",")
+	for i, h := range head {
+		switch h {
+		case "contracts":
+			if row[i] != "3" {
+				t.Errorf("contracts after re-grading: %q, want 3", row[i])
+			}
+		case "indentation":
+			if row[i] != "" {
+				t.Errorf("indentation: %q, want blank", row[i])
+			}
+		case "total":
+			if row[i] != "97" {
+				t.Errorf("total %q, want 97", row[i])
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "ann", "feedback.md")); err != nil {
+		t.Error(err)
+	}
+	if !strings.Contains(stdout, "contracts 3") {
+		t.Errorf("re-graded table:\n%s", stdout)
+	}
+}
