@@ -64,8 +64,8 @@ func TestCompareDefaultMessageNamesLines(t *testing.T) {
 
 func TestParseFlags(t *testing.T) {
 	tests := []struct {
-		args    string
-		ok      bool
+		args     string
+		ok       bool
 		abs, rel float64
 	}{
 		{"", true, -1, -1},
