@@ -20,8 +20,8 @@ type GroupSettings struct {
 	// Aggregation is how the group's score is made of its parts: "sum", "min",
 	// "max", "avg" or "pass-fail".
 	Aggregation string
-	// OnReject is "break" (stop judging the group at the first rejection) or
-	// "continue".
+	// OnReject is "break" (stop judging at the first rejection), "continue" or ""
+	// (not set: the judge's default).
 	OnReject string
 	// AcceptScore and RejectScore are the legacy per-case scores (1 and 0).
 	AcceptScore, RejectScore float64
@@ -35,7 +35,7 @@ type GroupSettings struct {
 
 // defaultSettings are the settings above data/.
 func defaultSettings() GroupSettings {
-	return GroupSettings{Aggregation: "sum", OnReject: "break", AcceptScore: 1, RejectScore: 0}
+	return GroupSettings{Aggregation: "sum", AcceptScore: 1, RejectScore: 0}
 }
 
 var knownGroupKeys = map[string]bool{
