@@ -27,6 +27,9 @@ type SubmissionResult struct {
 	MaxCPU time.Duration
 	// OK says whether the verdict is one the submission's folder expects.
 	OK bool
+	// Skipped says the program's language is not installed here (verdict JE): it
+	// is neither counted as passed nor as failed.
+	Skipped bool
 }
 
 // Report is what Verify found.
@@ -36,6 +39,17 @@ type Report struct {
 	Submissions     []SubmissionResult
 	// Warnings are verifyproblem-style remarks: margins and time-limit sensitivity.
 	Warnings []string
+}
+
+// Skipped counts the submissions whose toolchain is missing on this machine.
+func (r Report) Skipped() int {
+	n := 0
+	for _, s := range r.Submissions {
+		if s.Skipped {
+			n++
+		}
+	}
+	return n
 }
 
 // Passed counts the submissions that got an expected verdict.
@@ -78,6 +92,7 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 			res.Verdict, res.VerdictHigh = problems.CE, problems.CE
 			if prog.Unavailable != "" {
 				res.Verdict, res.VerdictHigh = problems.JE, problems.JE
+				res.Skipped = true
 			}
 			res.OK = expected(s, res.Verdict)
 			return res, nil
