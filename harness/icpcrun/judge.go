@@ -182,7 +182,13 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec harness.S
 		}
 		// The submission now reads EOF once our copy of the write end is closed.
 		toSubW.Close()
-		toValR.Close()
+		// A submission that goes on writing after an accepting validator is done
+		// gets SIGPIPE (a run-time error); after a rejecting one the read end stays
+		// open, as in the reference tools, so that the verdict does not depend on
+		// which write came first.
+		if vErrR == nil && vm.ExitCode == ExitAC {
+			toValR.Close()
+		}
 	}()
 	go func() {
 		defer wg.Done()
@@ -192,12 +198,15 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec harness.S
 			first = "submission"
 		}
 		mu.Unlock()
+		// The validator reads EOF now. Our copy of the submission's read end stays
+		// open until the validator is done, so that its last writes cannot kill it
+		// with SIGPIPE; a validator still waiting long after the submission ended is
+		// stopped by its own wall limit.
 		toValW.Close()
-		toSubR.Close()
-		// A validator still waiting long after the submission ended is stopped
-		// by its own wall limit.
 	}()
 	wg.Wait()
+	toSubR.Close()
+	toValR.Close()
 	if vErrR != nil {
 		return problems.Outcome{}, sm, fmt.Errorf("running interactive validator: %w", vErrR)
 	}

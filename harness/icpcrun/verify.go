@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"time"
 
 	"github.com/judgehq/judge/harness"
@@ -84,8 +85,10 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 	judgeOne := func(s icpc.Submission, tl time.Duration) (SubmissionResult, error) {
 		res := SubmissionResult{Submission: s}
 		prog, err := e.Builder.Build(ctx, s.Path)
-		if err != nil {
-			return res, err
+		if err != nil { // a language judge does not know: not the package's fault
+			res.Program = &harness.Program{Name: filepath.Base(s.Path), Source: s.Path, Unavailable: err.Error()}
+			res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
+			return res, nil
 		}
 		res.Program = prog
 		if prog.CompileError != "" || prog.Unavailable != "" {
