@@ -85,13 +85,15 @@ func Load(dir string) (*Package, error) {
 	}
 	dataDir := filepath.Join(dir, "data")
 	top := defaultSettings()
-	if raw, err := os.ReadFile(filepath.Join(dataDir, "testdata.yaml")); err == nil {
-		s, w, err := ParseGroupSettings(raw, filepath.Join(dataDir, "testdata.yaml"), top)
-		p.Warnings = append(p.Warnings, w...)
-		if err != nil {
-			return nil, err
+	for _, name := range []string{"testdata.yaml", "test_group.yaml"} {
+		if raw, err := os.ReadFile(filepath.Join(dataDir, name)); err == nil {
+			s, w, err := ParseGroupSettings(raw, filepath.Join(dataDir, name), top)
+			p.Warnings = append(p.Warnings, w...)
+			if err != nil {
+				return nil, err
+			}
+			top = s
 		}
-		top = s
 	}
 	if st, err := os.Stat(filepath.Join(dataDir, "sample")); err == nil && st.IsDir() {
 		sample := top
@@ -103,7 +105,12 @@ func Load(dir string) (*Package, error) {
 		}
 	}
 	secret := top
-	if p.Secret, err = readGroup(dataDir, "secret", secret, &p.Warnings); err != nil {
+	if st, err := os.Stat(filepath.Join(dataDir, "secret")); err != nil || !st.IsDir() {
+		// The format requires data/secret; packages whose data a generator makes
+		// lack it until it has run. Judge what there is.
+		p.Warnings = append(p.Warnings, Warning{File: filepath.Join(dataDir, "secret"), Msg: "missing: only the samples are judged"})
+		p.Secret = &Group{Name: "secret", Settings: secret}
+	} else if p.Secret, err = readGroup(dataDir, "secret", secret, &p.Warnings); err != nil {
 		return nil, fmt.Errorf("package %s: %w", dir, err)
 	}
 	for _, g := range []*Group{p.Sample, p.Secret} {
