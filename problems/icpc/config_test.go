@@ -3,6 +3,7 @@ package icpc
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseConfig(t *testing.T) {
@@ -90,4 +91,61 @@ func FuzzParseGroupSettings(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		ParseGroupSettings([]byte(s), "testdata.yaml", defaultSettings())
 	})
+}
+
+func TestLoadFixtures(t *testing.T) {
+	tests := []struct {
+		dir         string
+		current     bool
+		interactive bool
+		cases       int
+		custom      bool
+		source      string
+	}{
+		{"testdata/tolerance", true, false, 9, false, "problem.yaml limits.time_limit"},
+		{"testdata/words", false, false, 7, false, ".timelimit"},
+		{"testdata/pairsum", false, false, 5, true, ""},
+		{"testdata/guess", true, true, 5, true, "problem.yaml limits.time_limit"},
+		{"testdata/subtasks", false, false, 6, false, ".timelimit"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.dir, func(t *testing.T) {
+			if !IsPackage(tc.dir) {
+				t.Fatal("not recognised as a package")
+			}
+			p, err := Load(tc.dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ds, err := p.Datasets()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Config.Current != tc.current || p.Config.Interactive() != tc.interactive || len(ds) != tc.cases ||
+				(p.OutputValidator != "") != tc.custom || p.TimeLimitSource() != tc.source {
+				t.Errorf("current %v interactive %v cases %d validator %q time from %q", p.Config.Current, p.Config.Interactive(), len(ds), p.OutputValidator, p.TimeLimitSource())
+			}
+			for i := 1; i < len(ds); i++ {
+				if ds[i-1].Group == "secret" && ds[i].Group == "sample" {
+					t.Errorf("sample after secret: %s, %s", ds[i-1].Name, ds[i].Name)
+				}
+			}
+		})
+	}
+	p, err := Load("testdata/words")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(p.OutputValidatorArgs("secret/2-exact/01"), " "); got != "case_sensitive space_change_sensitive" {
+		t.Errorf("exact group args %q", got)
+	}
+	if got := p.OutputValidatorArgs("secret/1-loose/01"); len(got) != 0 {
+		t.Errorf("loose group args %q", got)
+	}
+	if got := InferredLimit(1300*time.Millisecond, 5, 0); got != 7 {
+		t.Errorf("inferred limit %g, want ceil(1.3 × 5) = 7", got)
+	}
+	if got := InferredLimit(10*time.Millisecond, 2, 0); got != 1 {
+		t.Errorf("inferred limit %g, want at least 1", got)
+	}
 }

@@ -62,8 +62,11 @@ func IsPackage(dir string) bool {
 	if err != nil {
 		return false
 	}
-	return !regexp.MustCompile(`(?m)^slug:`).Match(data)
+	return !judgeSlugRE.Match(data)
 }
+
+// judgeSlugRE finds the slug key of judge's own problem.yaml.
+var judgeSlugRE = regexp.MustCompile(`(?m)^slug:`)
 
 // Load reads the package in dir: problem.yaml, the data tree with its group
 // settings, the validators and the time limit where the package states one.
