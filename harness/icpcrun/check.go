@@ -254,7 +254,10 @@ func (b *boundInteractive) Interact(ctx context.Context, ds problems.Dataset, fr
 	defer stderr.Close()
 	spec := harness.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
 		Stdin: inR, Stdout: out, Stderr: stderr, Limits: ValidatorLimits}
-	m, err := b.env.Runner.Run(ctx, spec)
+	// harness.Judge cancels ctx as soon as the submission has exited, before the
+	// validator has read its last bytes; the validator therefore runs under the
+	// context given to Bind and ends by itself or at its own limits.
+	m, err := b.env.Runner.Run(b.ctx, spec)
 	if err != nil {
 		return problems.Rejected(problems.JE, "running interactive validator: %v", err)
 	}
