@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -243,7 +244,8 @@ func writeGoProgram(ctx context.Context, root, out string, pkgs []string, files 
 		case p.Module.Path == modulePath && p.Name == "main":
 			mainPkg, target = p.ImportPath, out
 		case p.Module.Path == modulePath:
-			target = filepath.Join(out, filepath.FromSlash(strings.TrimPrefix(p.ImportPath, modulePath+"/")))
+			rel := strings.TrimPrefix(unInternal(p.ImportPath), modulePath+"/")
+			target = filepath.Join(out, filepath.FromSlash(rel))
 		default:
 			target = filepath.Join(out, "vendor", filepath.FromSlash(p.ImportPath))
 			key := p.Module.Path + " " + p.Module.Version + " " + p.Module.GoVersion
@@ -253,6 +255,9 @@ func writeGoProgram(ctx context.Context, root, out string, pkgs []string, files 
 			data, err := os.ReadFile(filepath.Join(p.Dir, f))
 			if err != nil {
 				return err
+			}
+			if p.Module.Path == modulePath && strings.HasSuffix(f, ".go") {
+				data = projectImportRE.ReplaceAllFunc(data, unInternalBytes)
 			}
 			if err := writeFile(filepath.Join(target, f), data, 0o644); err != nil {
 				return err
@@ -299,6 +304,23 @@ func writeGoProgram(ctx context.Context, root, out string, pkgs []string, files 
 	}
 	return nil
 }
+
+// The exported program's main package sits at the root of its folder, where Go
+// forbids importing the project's internal packages; those are renamed.
+var projectImportRE = regexp.MustCompile(`"` + regexp.QuoteMeta(modulePath) + `/[^"]*"`)
+
+// unInternal renames each internal element of an import path of the project.
+func unInternal(path string) string {
+	parts := strings.Split(path, "/")
+	for i, p := range parts {
+		if p == "internal" {
+			parts[i] = "internal_"
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+func unInternalBytes(quoted []byte) []byte { return []byte(unInternal(string(quoted))) }
 
 func writeFile(path string, data []byte, mode os.FileMode) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
