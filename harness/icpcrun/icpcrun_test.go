@@ -172,6 +172,7 @@ func TestInputValidators(t *testing.T) {
 // TestPackagesFromEnvironment verifies the packages named in ICPC_PACKAGES (folders
 // separated by ':') and logs how many submissions got their folder's verdict. It is
 // for trying real contest packages by hand and skips when the variable is unset.
+// With ICPC_INPUTS set it runs the packages' input validators instead.
 func TestPackagesFromEnvironment(t *testing.T) {
 	list := os.Getenv("ICPC_PACKAGES")
 	if list == "" {
@@ -188,6 +189,21 @@ func TestPackagesFromEnvironment(t *testing.T) {
 		}
 		for _, w := range pkg.Warnings {
 			t.Logf("%s", w)
+		}
+		if os.Getenv("ICPC_INPUTS") != "" {
+			checks, err := env.ValidateInputs(context.Background(), pkg)
+			if err != nil {
+				t.Errorf("%s: input validators: %v", dir, err)
+			}
+			count := map[string]int{}
+			for _, c := range checks {
+				count[c.Status]++
+				if c.Status != "valid" {
+					t.Logf("%s: %s on %s: %s %s", filepath.Base(dir), c.Validator, c.Case, c.Status, c.Message)
+				}
+			}
+			t.Logf("%s: input validation %v", filepath.Base(dir), count)
+			continue
 		}
 		rep, err := env.Verify(context.Background(), pkg, func(s SubmissionResult) {
 			mark := "ok "

@@ -182,7 +182,7 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 	}
 	acToLimit, _ := pkg.Multipliers()
 	for _, r := range rep.Submissions {
-		name := r.Submission.Folder + "/" + r.Program.Name
+		name := r.Submission.Folder + "/" + filepath.Base(r.Submission.Path)
 		if r.Verdict != r.VerdictHigh {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s is sensitive to the time limit: %s at %gs, %s at %gs",
 				name, r.Verdict, tl.Seconds(), r.VerdictHigh, tl.Seconds()*margin))
