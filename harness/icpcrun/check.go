@@ -1,0 +1,265 @@
+package icpcrun
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/problems"
+)
+
+// Exit codes of the format's validators.
+const (
+	ExitAC = 42
+	ExitWA = 43
+)
+
+// ValidatorLimits are the limits a validator runs under (the format's resource
+// guarantees: 60 s, 2 GiB, 8 MiB of output).
+var ValidatorLimits = harness.Limits{CPU: 60 * time.Second, Wall: 120 * time.Second, Memory: 2 << 30, Output: 8 << 20}
+
+// messageLimit caps the judgemessage.txt kept in an outcome.
+const messageLimit = 64 << 10
+
+// feedbackDir makes a fresh feedback folder in the scratch folder.
+func (e *Env) feedbackDir() (string, error) {
+	if err := os.MkdirAll(e.Scratch, 0o755); err != nil {
+		return "", fmt.Errorf("scratch folder: %w", err)
+	}
+	dir, err := os.MkdirTemp(e.Scratch, "feedback-")
+	if err != nil {
+		return "", fmt.Errorf("scratch folder: %w", err)
+	}
+	return dir, nil
+}
+
+// validatorArgv is the output validator's command line on a dataset.
+func validatorArgv(t *Tool, ds problems.Dataset, feedback string, args []string) []string {
+	argv := append([]string(nil), t.Argv...)
+	in, _ := filepath.Abs(ds.InPath) // validators run in the feedback folder
+	ans, _ := filepath.Abs(ds.AnsPath)
+	fb, _ := filepath.Abs(feedback)
+	argv = append(argv, in, ans, fb+string(filepath.Separator))
+	return append(argv, args...)
+}
+
+// verdictOf turns a finished validator run into an outcome: 42 AC, 43 WA, anything
+// else (a crash, a limit, exit 0) a judge error. judgemessage.txt gives the message
+// and score.txt the score.
+func verdictOf(m harness.Measure, feedback, stderrPath string) problems.Outcome {
+	msg, _ := readCapped(filepath.Join(feedback, "judgemessage.txt"), messageLimit)
+	details := strings.TrimSpace(string(msg))
+	first := details
+	if i := strings.IndexByte(first, '\n'); i >= 0 {
+		first = first[:i]
+	}
+	var o problems.Outcome
+	switch {
+	case m.Signal != "" || m.TimedOut || m.CPUExceeded || m.MemoryExceeded:
+		errText, _ := readCapped(stderrPath, 2048)
+		return problems.Rejected(problems.JE, "output validator failed (%s): %s", describe(m), oneLine(string(errText)))
+	case m.ExitCode == ExitAC:
+		o = problems.Accepted(1, "%s", first)
+		if raw, err := os.ReadFile(filepath.Join(feedback, "score.txt")); err == nil {
+			s, err := strconv.ParseFloat(strings.TrimSpace(string(raw)), 64)
+			if err != nil || s < 0 {
+				return problems.Rejected(problems.JE, "output validator wrote an unreadable score.txt %q", strings.TrimSpace(string(raw)))
+			}
+			o.Score = s
+		}
+	case m.ExitCode == ExitWA:
+		o = problems.Rejected(problems.WA, "%s", first)
+		if o.Message == "" {
+			o.Message = "output validator: wrong answer"
+		}
+	default:
+		errText, _ := readCapped(stderrPath, 8192)
+		return problems.Outcome{Verdict: problems.JE, Message: fmt.Sprintf("output validator exited with %d (want 42 or 43): %s", m.ExitCode, lastLine(string(errText))), Details: string(errText)}
+	}
+	o.Details = details
+	return o
+}
+
+func describe(m harness.Measure) string {
+	switch {
+	case m.Signal != "":
+		return "killed by " + m.Signal
+	case m.TimedOut, m.CPUExceeded:
+		return "time limit"
+	case m.MemoryExceeded:
+		return "memory limit"
+	}
+	return fmt.Sprintf("exit code %d", m.ExitCode)
+}
+
+// lastLine returns the last non-empty line of s (a traceback's message).
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " …"
+	}
+	return s
+}
+
+// readCapped reads at most limit bytes of a file.
+func readCapped(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit))
+}
+
+// RunOutputValidator runs an output validator on a team output held in the file
+// teamOutput and returns its outcome.
+func (e *Env) RunOutputValidator(ctx context.Context, src string, ds problems.Dataset, args []string, teamOutput string) problems.Outcome {
+	t, err := e.Tool(ctx, src)
+	if err != nil {
+		return problems.Rejected(problems.JE, "%v", err)
+	}
+	if t.BuildError != "" {
+		return problems.Outcome{Verdict: problems.JE, Message: "output validator does not build: " + oneLine(t.BuildError), Details: t.BuildError}
+	}
+	feedback, err := e.feedbackDir()
+	if err != nil {
+		return problems.Rejected(problems.JE, "%v", err)
+	}
+	defer os.RemoveAll(feedback)
+	in, err := os.Open(teamOutput)
+	if err != nil {
+		return problems.Rejected(problems.JE, "team output: %v", err)
+	}
+	defer in.Close()
+	stderrPath := filepath.Join(feedback, ".stderr")
+	stderr, err := os.Create(stderrPath)
+	if err != nil {
+		return problems.Rejected(problems.JE, "%v", err)
+	}
+	defer stderr.Close()
+	spec := harness.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
+		Stdin: in, Stderr: stderr, Limits: ValidatorLimits}
+	m, err := e.Runner.Run(ctx, spec)
+	if err != nil {
+		return problems.Rejected(problems.JE, "running output validator: %v", err)
+	}
+	return verdictOf(m, feedback, stderrPath)
+}
+
+// Bind returns p with its external checker wired to this environment: Check runs
+// the package's output validator on the output, and for interactive problems the
+// result implements problems.Interactor by running the validator as the
+// interactor. A problem that is no problems.ExternalChecker is returned as it is.
+//
+// Under harness.Judge an interactive submission's TLE or RTE decides before the
+// interaction's outcome; the format's rule (a validator that exits first with WA
+// wins) is applied by Verify and JudgeSubmission, which run interactions themselves.
+func (e *Env) Bind(ctx context.Context, p problems.Problem) problems.Problem {
+	if _, ok := p.(problems.ExternalChecker); !ok {
+		return p
+	}
+	b := &bound{Problem: p, env: e, ctx: ctx}
+	if p.Meta().IO == problems.InteractIO {
+		return &boundInteractive{b}
+	}
+	return b
+}
+
+type bound struct {
+	problems.Problem
+	env *Env
+	ctx context.Context
+}
+
+// Check runs the external checker when the problem has one.
+func (b *bound) Check(ds problems.Dataset, out problems.Output) problems.Outcome {
+	if out.Interaction != nil {
+		return *out.Interaction
+	}
+	src, args, ok := b.Problem.(problems.ExternalChecker).CheckerProgram(ds)
+	if !ok {
+		return b.Problem.Check(ds, out)
+	}
+	f, err := os.CreateTemp(b.env.Scratch, "team-output-")
+	if err != nil {
+		return problems.Rejected(problems.JE, "team output: %v", err)
+	}
+	defer os.Remove(f.Name())
+	_, err = f.Write(out.Stdout)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return problems.Rejected(problems.JE, "team output: %v", err)
+	}
+	return b.env.RunOutputValidator(b.ctx, src, ds, args, f.Name())
+}
+
+type boundInteractive struct{ *bound }
+
+// Interact runs the package's validator as the interactor.
+func (b *boundInteractive) Interact(ctx context.Context, ds problems.Dataset, fromSol io.Reader, toSol io.Writer) problems.Outcome {
+	src, args, _ := b.Problem.(problems.ExternalChecker).CheckerProgram(ds)
+	t, err := b.env.Tool(ctx, src)
+	if err != nil {
+		return problems.Rejected(problems.JE, "%v", err)
+	}
+	if t.BuildError != "" {
+		return problems.Rejected(problems.JE, "interactive validator does not build: %s", oneLine(t.BuildError))
+	}
+	feedback, err := b.env.feedbackDir()
+	if err != nil {
+		return problems.Rejected(problems.JE, "%v", err)
+	}
+	defer os.RemoveAll(feedback)
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return problems.Rejected(problems.JE, "pipe: %v", err)
+	}
+	defer inR.Close()
+	go func() {
+		io.Copy(inW, fromSol)
+		inW.Close()
+	}()
+	out, ok := toSol.(*os.File)
+	var outR *os.File
+	if !ok {
+		var w *os.File
+		if outR, w, err = os.Pipe(); err != nil {
+			return problems.Rejected(problems.JE, "pipe: %v", err)
+		}
+		out = w
+		go func() {
+			io.Copy(toSol, outR)
+			outR.Close()
+		}()
+		defer w.Close()
+	}
+	stderrPath := filepath.Join(feedback, ".stderr")
+	stderr, err := os.Create(stderrPath)
+	if err != nil {
+		return problems.Rejected(problems.JE, "%v", err)
+	}
+	defer stderr.Close()
+	spec := harness.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
+		Stdin: inR, Stdout: out, Stderr: stderr, Limits: ValidatorLimits}
+	// harness.Judge cancels ctx as soon as the submission has exited, before the
+	// validator has read its last bytes; the validator therefore runs under the
+	// context given to Bind and ends by itself or at its own limits.
+	m, err := b.env.Runner.Run(b.ctx, spec)
+	if err != nil {
+		return problems.Rejected(problems.JE, "running interactive validator: %v", err)
+	}
+	return verdictOf(m, feedback, stderrPath)
+}

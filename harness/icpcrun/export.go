@@ -1,0 +1,446 @@
+package icpcrun
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/judgehq/judge/problems"
+)
+
+// modulePath is this project's Go module.
+const modulePath = "github.com/judgehq/judge"
+
+// ExportSource says where a problem's parts are in this project.
+type ExportSource struct {
+	// Root is the project folder (holding go.mod, problems/ and solutions/).
+	Root string
+	// Problem is the problem; ProblemDir its folder (problem.yaml, statement.md).
+	Problem    problems.Problem
+	ProblemDir string
+	// SolutionsDir holds the reference and the other programs (solutions/SLUG).
+	SolutionsDir string
+}
+
+// folderFor maps a solutions/SLUG sub-folder to the package's submissions folder;
+// "" leaves the programs out (the format has no folder for their verdict).
+func folderFor(name, reference string) string {
+	if v, ok := problems.ParseVerdict(name); ok {
+		switch v {
+		case problems.WA, problems.PE: // the format has no presentation error
+			return "wrong_answer"
+		case problems.TLE:
+			return "time_limit_exceeded"
+		case problems.RTE, problems.MLE:
+			return "run_time_error"
+		}
+		return ""
+	}
+	if name == "internal" {
+		return ""
+	}
+	return "accepted" // the reference and every other solver folder
+}
+
+// Export writes the problem as a package in the current format (2025-09) in dst:
+// problem.yaml, the statement, the data, an input validator and an output validator
+// (the interactor, for interactive problems) as Go programs made from the problem's
+// own code, and the solutions as submissions in their verdict folders. Each Go
+// program is a folder holding a copy of the project's packages it needs, with its
+// external dependencies vendored, so `go build` works offline; its build script
+// writes the executable run. Problems with file I/O cannot be expressed and are
+// refused.
+func Export(ctx context.Context, src ExportSource, dst string) error {
+	meta := src.Problem.Meta()
+	if meta.IO == problems.Files {
+		return fmt.Errorf("problem %s reads and writes files; the package format has no such I/O", meta.Slug)
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", dst, err)
+	}
+	uuid := sha256.Sum256([]byte(modulePath + "/" + meta.Slug))
+	typ := "pass-fail"
+	if meta.Kind == problems.Scoring {
+		typ = "scoring"
+	}
+	if meta.Kind == problems.Interactive {
+		typ = "interactive"
+		if meta.Score.Ranking == problems.RankPoints {
+			typ = "[scoring, interactive]"
+		}
+	}
+	yaml := fmt.Sprintf("problem_format_version: 2025-09\nname: %q\nuuid: %x-%x-%x-%x-%x\ntype: %s\nsource: %q\nlicense: unknown\nlimits:\n  time_limit: %g\n  memory: %d\n  output: %d\n",
+		meta.Title, uuid[0:4], uuid[4:6], uuid[6:8], uuid[8:10], uuid[10:16], typ, meta.Source, meta.Limits.Time, meta.Limits.Memory, meta.Limits.Output)
+	if err := os.WriteFile(filepath.Join(dst, "problem.yaml"), []byte(yaml), 0o644); err != nil {
+		return err
+	}
+	if st, err := os.ReadFile(filepath.Join(src.ProblemDir, "statement.md")); err == nil {
+		if err := writeFile(filepath.Join(dst, "statement", "problem.en.md"), st, 0o644); err != nil {
+			return err
+		}
+	}
+	datasets, err := src.Problem.Datasets()
+	if err != nil {
+		return fmt.Errorf("datasets of %s: %w", meta.Slug, err)
+	}
+	for _, ds := range datasets {
+		base := filepath.Join(dst, "data", filepath.FromSlash(ds.Name))
+		if err := writeFile(base+".in", ds.Input, 0o644); err != nil {
+			return err
+		}
+		if err := writeFile(base+".ans", ds.Answer, 0o644); err != nil {
+			return err
+		}
+	}
+	if meta.Kind == problems.Scoring || meta.Score.Ranking == problems.RankPoints {
+		// Every case scores what the validator's score.txt says.
+		if err := writeFile(filepath.Join(dst, "data", "secret", "test_group.yaml"), []byte("max_score: unbounded\n"), 0o644); err != nil {
+			return err
+		}
+	}
+	pkgImport := modulePath + "/" + filepath.ToSlash(relOrSame(src.Root, src.ProblemDir))
+	judgeYAML, err := os.ReadFile(filepath.Join(src.ProblemDir, "problem.yaml"))
+	if err != nil {
+		return err
+	}
+	progs := map[string]string{
+		filepath.Join(dst, "input_validators", "validate"): inputValidatorMain,
+		filepath.Join(dst, "output_validator"):             outputValidatorMain,
+	}
+	for dir, tmpl := range progs {
+		main := strings.ReplaceAll(tmpl, "PROBLEM_IMPORT", pkgImport)
+		files := map[string][]byte{
+			"main.go":            []byte(main),
+			"judge/problem.yaml": judgeYAML,
+			"build":              []byte("#!/bin/sh\nset -e\ngo build -mod=vendor -trimpath -o run .\n"),
+			"judge/README.md":    []byte("The problem's own metadata, read by the validator at run time.\n"),
+		}
+		if err := writeGoProgram(ctx, src.Root, dir, []string{pkgImport}, files); err != nil {
+			return fmt.Errorf("writing %s: %w", dir, err)
+		}
+	}
+	return exportSubmissions(ctx, src, meta, dst)
+}
+
+func relOrSame(root, dir string) string {
+	ra, _ := filepath.Abs(root)
+	da, _ := filepath.Abs(dir)
+	if r, err := filepath.Rel(ra, da); err == nil {
+		return r
+	}
+	return dir
+}
+
+func exportSubmissions(ctx context.Context, src ExportSource, meta problems.Meta, dst string) error {
+	entries, err := os.ReadDir(src.SolutionsDir)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", src.SolutionsDir, err)
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		folder := folderFor(e.Name(), meta.Reference)
+		if folder == "" {
+			continue
+		}
+		dir := filepath.Join(src.SolutionsDir, e.Name())
+		if folder == "accepted" { // a solver folder is one Go program
+			if err := exportGoSolution(ctx, src.Root, dir, filepath.Join(dst, "submissions", "accepted", e.Name())); err != nil {
+				return err
+			}
+			continue
+		}
+		progs, err := os.ReadDir(dir)
+		if err != nil {
+			return err
+		}
+		for _, p := range progs {
+			path := filepath.Join(dir, p.Name())
+			out := filepath.Join(dst, "submissions", folder, p.Name())
+			if p.IsDir() {
+				if err := exportGoSolution(ctx, src.Root, path, out); err != nil {
+					return err
+				}
+				continue
+			}
+			if strings.HasSuffix(p.Name(), "_test.go") || strings.HasSuffix(p.Name(), ".md") {
+				continue
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			if err := writeFile(out, data, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// exportGoSolution writes a Go main package folder of the project as a stand-alone
+// program folder.
+func exportGoSolution(ctx context.Context, root, dir, out string) error {
+	imp := modulePath + "/" + filepath.ToSlash(relOrSame(root, dir))
+	return writeGoProgram(ctx, root, out, []string{imp}, nil)
+}
+
+// goPackage is what `go list -json` says of a package.
+type goPackage struct {
+	ImportPath string
+	Dir        string
+	Name       string
+	Standard   bool
+	GoFiles    []string
+	EmbedFiles []string
+	Module     *struct {
+		Path      string
+		Version   string
+		GoVersion string
+	}
+}
+
+// writeGoProgram writes into out a Go module that builds offline: the packages pkgs
+// and every non-standard package they depend on, the project's at their paths below
+// out and the others under vendor/. A main package among pkgs is placed at out
+// itself; files are extra files to write (a main.go given there takes that place).
+func writeGoProgram(ctx context.Context, root, out string, pkgs []string, files map[string][]byte) error {
+	args := append([]string{"list", "-deps", "-json"}, pkgs...)
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = root
+	raw, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return fmt.Errorf("go list: %s", strings.TrimSpace(string(ee.Stderr)))
+		}
+		return fmt.Errorf("go list: %w", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	vendored := map[string][]string{} // "path version goversion" → packages
+	mainPkg := ""
+	for {
+		var p goPackage
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			return fmt.Errorf("go list output: %w", err)
+		}
+		if p.Standard || p.Module == nil {
+			continue
+		}
+		var target string
+		switch {
+		case p.Module.Path == modulePath && p.Name == "main":
+			mainPkg, target = p.ImportPath, out
+		case p.Module.Path == modulePath:
+			rel := strings.TrimPrefix(unInternal(p.ImportPath), modulePath+"/")
+			target = filepath.Join(out, filepath.FromSlash(rel))
+		default:
+			target = filepath.Join(out, "vendor", filepath.FromSlash(p.ImportPath))
+			key := p.Module.Path + " " + p.Module.Version + " " + p.Module.GoVersion
+			vendored[key] = append(vendored[key], p.ImportPath)
+		}
+		for _, f := range append(append([]string(nil), p.GoFiles...), p.EmbedFiles...) {
+			data, err := os.ReadFile(filepath.Join(p.Dir, f))
+			if err != nil {
+				return err
+			}
+			if p.Module.Path == modulePath && strings.HasSuffix(f, ".go") {
+				data = projectImportRE.ReplaceAllFunc(data, unInternalBytes)
+			}
+			if err := writeFile(filepath.Join(target, f), data, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	var gomod, modtxt strings.Builder
+	fmt.Fprintf(&gomod, "module %s\n\ngo 1.26\n", modulePath)
+	keys := make([]string, 0, len(vendored))
+	for k := range vendored {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		f := strings.Fields(k)
+		fmt.Fprintf(&gomod, "\nrequire %s %s\n", f[0], f[1])
+		fmt.Fprintf(&modtxt, "# %s %s\n## explicit", f[0], f[1])
+		if len(f) > 2 {
+			fmt.Fprintf(&modtxt, "; go %s", f[2])
+		}
+		modtxt.WriteString("\n")
+		sort.Strings(vendored[k])
+		for _, p := range vendored[k] {
+			modtxt.WriteString(p + "\n")
+		}
+	}
+	if err := writeFile(filepath.Join(out, "go.mod"), []byte(gomod.String()), 0o644); err != nil {
+		return err
+	}
+	if modtxt.Len() > 0 {
+		if err := writeFile(filepath.Join(out, "vendor", "modules.txt"), []byte(modtxt.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	_ = mainPkg
+	for name, data := range files {
+		mode := os.FileMode(0o644)
+		if name == "build" || name == "run" {
+			mode = 0o755
+		}
+		if err := writeFile(filepath.Join(out, filepath.FromSlash(name)), data, mode); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// The exported program's main package sits at the root of its folder, where Go
+// forbids importing the project's internal packages; those are renamed.
+var projectImportRE = regexp.MustCompile(`"` + regexp.QuoteMeta(modulePath) + `/[^"]*"`)
+
+// unInternal renames each internal element of an import path of the project.
+func unInternal(path string) string {
+	parts := strings.Split(path, "/")
+	for i, p := range parts {
+		if p == "internal" {
+			parts[i] = "internal_"
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+func unInternalBytes(quoted []byte) []byte { return []byte(unInternal(string(quoted))) }
+
+func writeFile(path string, data []byte, mode os.FileMode) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", filepath.Dir(path), err)
+	}
+	if err := os.WriteFile(path, data, mode); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// inputValidatorMain is the exported input validator: the problem's own Validate.
+const inputValidatorMain = `// Command validate is the input validator of this package: it checks standard
+// input with the problem's own validator and exits 42 when it is valid, 43 when not.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/judgehq/judge/problems"
+	problem "PROBLEM_IMPORT"
+)
+
+func main() {
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	f, err := problems.LoadFolder(filepath.Join(filepath.Dir(exe), "judge"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	input, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if err := problem.New(f).Validate(input); err != nil {
+		fmt.Println(err)
+		os.Exit(43)
+	}
+	os.Exit(42)
+}
+`
+
+// outputValidatorMain is the exported output validator: the problem's own checker,
+// or its interactor followed by its checker for interactive problems.
+const outputValidatorMain = `// Command run is the output validator of this package, made of the problem's own
+// checker: validator INPUT ANSWER FEEDBACK_DIR < team_output; exit 42 accepted, 43
+// rejected, with judgemessage.txt (and score.txt) in FEEDBACK_DIR. For an
+// interactive problem it plays the judge's side over standard input and output.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/judgehq/judge/problems"
+	problem "PROBLEM_IMPORT"
+)
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, err)
+	os.Exit(1)
+}
+
+func main() {
+	if len(os.Args) < 4 {
+		fail(fmt.Errorf("usage: %s INPUT ANSWER FEEDBACK_DIR < output", os.Args[0]))
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		fail(err)
+	}
+	f, err := problems.LoadFolder(filepath.Join(filepath.Dir(exe), "judge"))
+	if err != nil {
+		fail(err)
+	}
+	p := problem.New(f)
+	ds := problems.Dataset{Name: filepath.Base(os.Args[1]), InPath: os.Args[1], AnsPath: os.Args[2]}
+	if ds.Input, err = os.ReadFile(os.Args[1]); err != nil {
+		fail(err)
+	}
+	if ds.Answer, err = os.ReadFile(os.Args[2]); err != nil {
+		fail(err)
+	}
+	var out problems.Output
+	if ia, ok := p.(problems.Interactor); ok && p.Meta().IO == problems.InteractIO {
+		o := ia.Interact(context.Background(), ds, os.Stdin, os.Stdout)
+		out.Interaction = &o
+	} else if out.Stdout, err = io.ReadAll(os.Stdin); err != nil {
+		fail(err)
+	}
+	o := p.Check(ds, out)
+	fb := os.Args[3]
+	msg := o.Message
+	if o.Details != "" {
+		msg += "\n" + o.Details
+	}
+	if err := os.WriteFile(filepath.Join(fb, "judgemessage.txt"), []byte(msg+"\n"), 0o644); err != nil {
+		fail(err)
+	}
+	if o.Verdict != problems.AC {
+		os.Exit(43)
+	}
+	if p.Meta().Kind != problems.PassFail {
+		s := strconv.FormatFloat(o.Score, 'g', -1, 64)
+		if err := os.WriteFile(filepath.Join(fb, "score.txt"), []byte(s+"\n"), 0o644); err != nil {
+			fail(err)
+		}
+	}
+	os.Exit(42)
+}
+`

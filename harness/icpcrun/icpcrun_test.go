@@ -1,0 +1,238 @@
+package icpcrun
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/icpc"
+)
+
+func TestMain(m *testing.M) {
+	if harness.IsSupervisor() {
+		harness.Supervise()
+	}
+	os.Exit(m.Run())
+}
+
+// fixtures is the folder of the fixture packages.
+const fixtures = "../../problems/icpc/testdata"
+
+func newEnv(t *testing.T) *Env {
+	t.Helper()
+	for _, tool := range []string{"gcc", "g++", "python3"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not installed", tool)
+		}
+	}
+	r, err := harness.NewRunner("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	dir := t.TempDir()
+	return &Env{
+		Builder: &harness.Builder{Cache: filepath.Join(dir, "cache"), Languages: harness.DefaultLanguages()},
+		Runner:  r,
+		Scratch: filepath.Join(dir, "scratch"),
+		// Wall limits are for deadlocks here; a busy machine must not fail the test.
+		MinWall: 15 * time.Second,
+	}
+}
+
+// TestFixturesGetTheirFolderVerdicts judges every submission of every fixture
+// package and checks it gets the verdict its folder names.
+func TestFixturesGetTheirFolderVerdicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every fixture submission")
+	}
+	env := newEnv(t)
+	tests := []struct {
+		pkg         string
+		source      string             // prefix of the time limit's source
+		submissions int                // how many example programs the package has
+		scores      map[string]float64 // expected scores by program file name
+	}{
+		{"tolerance", "problem.yaml limits.time_limit", 7, nil},
+		{"words", ".timelimit", 8, nil},
+		{"pairsum", "slowest accepted run", 6, nil},
+		{"guess", "problem.yaml limits.time_limit", 6, nil},
+		{"subtasks", ".timelimit", 5, map[string]float64{"sum.py": 100, "sum.cpp": 100, "int32.c": 30, "index.py": 0}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.pkg, func(t *testing.T) {
+			pkg, err := icpc.Load(filepath.Join(fixtures, tc.pkg))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := env.Verify(context.Background(), pkg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Submissions) != tc.submissions {
+				t.Errorf("%d submissions judged, want %d", len(rep.Submissions), tc.submissions)
+			}
+			for _, s := range rep.Submissions {
+				name := s.Submission.Folder + "/" + filepath.Base(s.Submission.Path)
+				if !s.OK {
+					msg := ""
+					for _, c := range s.Cases {
+						if c.Outcome.Verdict != problems.AC {
+							msg = c.Case + ": " + c.Outcome.Message
+							break
+						}
+					}
+					t.Errorf("%s: got %s, want %v (%s)", name, s.Verdict, s.Submission.Expected, msg)
+				}
+				if want, ok := tc.scores[filepath.Base(s.Submission.Path)]; ok && s.Score != want {
+					t.Errorf("%s: score %g, want %g", name, s.Score, want)
+				}
+			}
+			if !strings.HasPrefix(rep.TimeLimitSource, tc.source) {
+				t.Errorf("time limit %gs from %q, want a source starting %q", rep.TimeLimit, rep.TimeLimitSource, tc.source)
+			}
+			for _, w := range rep.Warnings {
+				t.Logf("warning: %s", w)
+			}
+		})
+	}
+}
+
+func TestInteractiveSamplesAreShownNotJudged(t *testing.T) {
+	pkg, err := icpc.Load(filepath.Join(fixtures, "guess"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := pkg.Datasets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) != 5 || len(pkg.Sample.Interactions) != 1 {
+		t.Errorf("%d datasets and %d interactions, want 5 and 1", len(ds), len(pkg.Sample.Interactions))
+	}
+}
+
+func TestInputValidators(t *testing.T) {
+	env := newEnv(t)
+	for _, name := range []string{"pairsum", "subtasks"} {
+		pkg, err := icpc.Load(filepath.Join(fixtures, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checks, err := env.ValidateInputs(context.Background(), pkg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(checks) == 0 {
+			t.Fatalf("%s: no input checked", name)
+		}
+		for _, c := range checks {
+			if c.Status != "valid" {
+				t.Errorf("%s %s %s: %s %s", name, c.Validator, c.Case, c.Status, c.Message)
+			}
+		}
+	}
+	// A broken input is rejected.
+	dir := t.TempDir()
+	pkgDir := filepath.Join(dir, "pairsum")
+	if err := copyTree(filepath.Join(fixtures, "pairsum"), pkgDir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pkgDir, "data/secret/01.in"), []byte("1 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := icpc.Load(pkgDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks, err := env.ValidateInputs(context.Background(), pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	invalid := 0
+	for _, c := range checks {
+		if c.Status == "invalid" {
+			invalid++
+			if c.Case != "secret/01" {
+				t.Errorf("%s rejected", c.Case)
+			}
+		}
+	}
+	if invalid != 1 {
+		t.Errorf("%d inputs rejected, want 1", invalid)
+	}
+}
+
+// TestPackagesFromEnvironment verifies the packages named in ICPC_PACKAGES (folders
+// separated by ':') and logs how many submissions got their folder's verdict. It is
+// for trying real contest packages by hand and skips when the variable is unset.
+// With ICPC_INPUTS set it runs the packages' input validators instead.
+func TestPackagesFromEnvironment(t *testing.T) {
+	list := os.Getenv("ICPC_PACKAGES")
+	if list == "" {
+		t.Skip("ICPC_PACKAGES not set")
+	}
+	env := newEnv(t)
+	env.MinWall = 0
+	total, ok := 0, 0
+	for _, dir := range filepath.SplitList(list) {
+		pkg, err := icpc.Load(dir)
+		if err != nil {
+			t.Errorf("%s: %v", dir, err)
+			continue
+		}
+		for _, w := range pkg.Warnings {
+			t.Logf("%s", w)
+		}
+		if os.Getenv("ICPC_INPUTS") != "" {
+			checks, err := env.ValidateInputs(context.Background(), pkg)
+			if err != nil {
+				t.Errorf("%s: input validators: %v", dir, err)
+			}
+			count := map[string]int{}
+			for _, c := range checks {
+				count[c.Status]++
+				if c.Status != "valid" {
+					t.Logf("%s: %s on %s: %s %s", filepath.Base(dir), c.Validator, c.Case, c.Status, c.Message)
+				}
+			}
+			t.Logf("%s: input validation %v", filepath.Base(dir), count)
+			continue
+		}
+		rep, err := env.Verify(context.Background(), pkg, func(s SubmissionResult) {
+			mark := "ok "
+			switch {
+			case s.Skipped:
+				mark = "---"
+			case !s.OK:
+				mark = "BAD"
+			}
+			msg := ""
+			for _, c := range s.Cases {
+				if c.Outcome.Verdict != problems.AC {
+					msg = c.Case + ": " + c.Outcome.Message
+					break
+				}
+			}
+			t.Logf("%s %s %-40s %s (max CPU %.3fs) %s", mark, filepath.Base(dir), s.Submission.Folder+"/"+filepath.Base(s.Submission.Path), s.Verdict, s.MaxCPU.Seconds(), msg)
+		})
+		if err != nil {
+			t.Errorf("%s: %v", dir, err)
+			continue
+		}
+		for _, w := range rep.Warnings {
+			t.Logf("%s: warning: %s", filepath.Base(dir), w)
+		}
+		t.Logf("%s: time limit %gs (%s): %d of %d submissions got their folder's verdict (%d more skipped: toolchain missing)",
+			filepath.Base(dir), rep.TimeLimit, rep.TimeLimitSource, rep.Passed(), len(rep.Submissions)-rep.Skipped(), rep.Skipped())
+		total += len(rep.Submissions) - rep.Skipped()
+		ok += rep.Passed()
+	}
+	t.Logf("all packages: %d of %d submissions got their folder's verdict", ok, total)
+}

@@ -1,0 +1,107 @@
+package icpcrun
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/problems/icpc"
+)
+
+// InputCheck is one input validator's judgement of one test case's input.
+type InputCheck struct {
+	Validator string // the validator's file or folder name
+	Case      string
+	// Status is "valid", "invalid", "not checked" (no tool for the validator here)
+	// or "error" (the validator could not be built or run).
+	Status  string
+	Message string
+}
+
+// checktestdataTool is the command that runs .ctd input validators.
+const checktestdataTool = "checktestdata"
+
+// ValidateInputs runs every input validator of the package on every test case's
+// input, with the arguments from the case's group (input_validator_flags or
+// input_validator_args). Exit code 42 means valid, anything else invalid.
+// checktestdata scripts (.ctd) run through the checktestdata tool when it is on
+// PATH and are reported as not checked otherwise; .viva scripts are not checked.
+func (e *Env) ValidateInputs(ctx context.Context, pkg *icpc.Package) ([]InputCheck, error) {
+	datasets, err := pkg.Datasets()
+	if err != nil {
+		return nil, err
+	}
+	var out []InputCheck
+	for _, v := range pkg.InputValidators {
+		name := filepath.Base(v)
+		var argv0 []string
+		status, msg := "", ""
+		switch strings.ToLower(filepath.Ext(v)) {
+		case ".ctd":
+			if path, err := exec.LookPath(checktestdataTool); err == nil {
+				abs, _ := filepath.Abs(v)
+				argv0 = []string{path, abs}
+			} else {
+				status, msg = "not checked", "checktestdata is not installed"
+			}
+		case ".viva":
+			status, msg = "not checked", "viva validators are not supported"
+		default:
+			t, err := e.Tool(ctx, v)
+			if err != nil {
+				return out, err
+			}
+			if t.BuildError != "" {
+				status, msg = "error", "does not build: "+oneLine(t.BuildError)
+			}
+			argv0 = t.Argv
+		}
+		for _, ds := range datasets {
+			c := InputCheck{Validator: name, Case: ds.Name, Status: status, Message: msg}
+			if status == "" {
+				argv := append(append([]string(nil), argv0...), pkg.InputValidatorArgs(ds.Name, v)...)
+				c.Status, c.Message, err = e.runInputValidator(ctx, argv, ds.InPath)
+				if err != nil {
+					return out, err
+				}
+			}
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+func (e *Env) runInputValidator(ctx context.Context, argv []string, input string) (status, msg string, err error) {
+	in, err := os.Open(input)
+	if err != nil {
+		return "", "", fmt.Errorf("opening %s: %w", input, err)
+	}
+	defer in.Close()
+	dir, err := e.feedbackDir()
+	if err != nil {
+		return "", "", err
+	}
+	defer os.RemoveAll(dir)
+	outPath := filepath.Join(dir, ".output")
+	out, err := os.Create(outPath)
+	if err != nil {
+		return "", "", err
+	}
+	defer out.Close()
+	m, err := e.Runner.Run(ctx, harness.Spec{Argv: argv, Dir: dir, Env: os.Environ(), Stdin: in, Stdout: out, Stderr: out, Limits: ValidatorLimits})
+	if err != nil {
+		return "", "", fmt.Errorf("running input validator: %w", err)
+	}
+	text, _ := readCapped(outPath, 4096)
+	switch {
+	case m.ExitCode == ExitAC && m.Signal == "":
+		return "valid", "", nil
+	case m.Signal != "" || m.TimedOut || m.CPUExceeded:
+		return "error", describe(m) + ": " + oneLine(string(text)), nil
+	}
+	return "invalid", fmt.Sprintf("exit code %d: %s", m.ExitCode, oneLine(string(text))), nil
+}

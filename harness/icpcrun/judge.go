@@ -1,0 +1,236 @@
+package icpcrun
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/icpc"
+)
+
+// CaseResult is one submission's run on one test case.
+type CaseResult struct {
+	Case    string
+	Outcome problems.Outcome
+	Measure harness.Measure
+	// Output is the team output, kept for WA (for a diff against the answer).
+	Output []byte
+}
+
+// resourceVerdict decides a submission's run from its measurement alone: MLE, TLE,
+// OLE, RTE; decided is false when the run ended normally.
+func resourceVerdict(m harness.Measure, l harness.Limits) (problems.Outcome, bool) {
+	switch {
+	case m.MemoryExceeded:
+		return problems.Rejected(problems.MLE, "memory limit exceeded (peak %d KiB)", m.PeakKiB), true
+	case m.TimedOut:
+		return problems.Rejected(problems.TLE, "wall time limit %s exceeded", l.WallLimit()), true
+	case m.CPUExceeded || (l.CPU > 0 && m.CPU > l.CPU):
+		return problems.Rejected(problems.TLE, "CPU time %.3fs over the %s limit", m.CPU.Seconds(), l.CPU), true
+	case m.OutputExceeded:
+		return problems.Rejected(problems.OLE, "output limit exceeded"), true
+	case m.Signal != "":
+		return problems.Rejected(problems.RTE, "killed by %s", m.Signal), true
+	case m.ExitCode != 0:
+		return problems.Rejected(problems.RTE, "exit code %d", m.ExitCode), true
+	}
+	return problems.Outcome{}, false
+}
+
+// submissionEnv is the environment a submission runs with.
+func submissionEnv(home string) []string {
+	path := os.Getenv("PATH")
+	if path == "" {
+		path = "/usr/local/bin:/usr/bin:/bin"
+	}
+	return []string{"PATH=" + path, "HOME=" + home, "LANG=C.UTF-8", "TMPDIR=" + home}
+}
+
+// RunCase runs a built submission on one test case of the package under limits and
+// judges it: resource verdicts first, then the default or the custom output
+// validator; for interactive problems, the submission and the validator talk and
+// the format's ordering rule decides.
+func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *harness.Program, ds problems.Dataset, l harness.Limits) (CaseResult, error) {
+	r := CaseResult{Case: ds.Name}
+	if err := os.MkdirAll(e.Scratch, 0o755); err != nil {
+		return r, fmt.Errorf("scratch folder: %w", err)
+	}
+	dir, err := os.MkdirTemp(e.Scratch, "run-")
+	if err != nil {
+		return r, fmt.Errorf("scratch folder: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	work := filepath.Join(dir, "work")
+	if err := os.Mkdir(work, 0o777); err != nil {
+		return r, fmt.Errorf("scratch folder: %w", err)
+	}
+	l.AddressSpace = prog.AddressSpace
+	spec := harness.Spec{Argv: prog.Argv, Dir: work, Env: submissionEnv(work), Limits: l}
+	if pkg.Config.Interactive() {
+		r.Outcome, r.Measure, err = e.interactive(ctx, pkg, spec, ds, dir)
+		return r, err
+	}
+	in, err := os.Open(ds.InPath)
+	if err != nil {
+		return r, fmt.Errorf("test case %s: %w", ds.Name, err)
+	}
+	defer in.Close()
+	outPath := filepath.Join(dir, "stdout")
+	out, err := os.Create(outPath)
+	if err != nil {
+		return r, fmt.Errorf("scratch folder: %w", err)
+	}
+	defer out.Close()
+	spec.Stdin, spec.Stdout = in, out
+	if r.Measure, err = e.Runner.Run(ctx, spec); err != nil {
+		return r, fmt.Errorf("running %s: %w", prog.Name, err)
+	}
+	if st, err := out.Stat(); err == nil && l.Output > 0 && st.Size() > l.Output {
+		r.Measure.OutputExceeded = true
+	}
+	if o, decided := resourceVerdict(r.Measure, l); decided {
+		r.Outcome = o
+		return r, nil
+	}
+	if src, args, ok := pkg.CheckerProgram(ds); ok {
+		r.Outcome = e.RunOutputValidator(ctx, src, ds, args, outPath)
+	} else {
+		data, err := readCapped(outPath, l.Output+1)
+		if err != nil {
+			return r, fmt.Errorf("reading output: %w", err)
+		}
+		r.Outcome = pkg.Check(ds, problems.Output{Stdout: data})
+		r.Output = data
+	}
+	if r.Outcome.Verdict != problems.WA {
+		r.Output = nil
+	} else if r.Output == nil {
+		r.Output, _ = readCapped(outPath, 1<<20)
+	}
+	return r, nil
+}
+
+// interactive runs the submission and the validator connected both ways: the
+// validator's stdout to the submission's stdin and the submission's stdout to the
+// validator's stdin. The verdict follows the reference tools: a validator that
+// crashed is a judge error; one that exited first with WA wins; else the
+// submission's TLE, MLE or RTE; else the validator's verdict.
+func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec harness.Spec, ds problems.Dataset, dir string) (problems.Outcome, harness.Measure, error) {
+	src, args, _ := pkg.CheckerProgram(ds)
+	t, err := e.Tool(ctx, src)
+	if err != nil {
+		return problems.Outcome{}, harness.Measure{}, err
+	}
+	if t.BuildError != "" {
+		return problems.Rejected(problems.JE, "interactive validator does not build: %s", oneLine(t.BuildError)), harness.Measure{}, nil
+	}
+	feedback := filepath.Join(dir, "feedback")
+	if err := os.Mkdir(feedback, 0o755); err != nil {
+		return problems.Outcome{}, harness.Measure{}, fmt.Errorf("feedback folder: %w", err)
+	}
+	toSubR, toSubW, err := os.Pipe()
+	if err != nil {
+		return problems.Outcome{}, harness.Measure{}, fmt.Errorf("pipe: %w", err)
+	}
+	toValR, toValW, err := os.Pipe()
+	if err != nil {
+		toSubR.Close()
+		toSubW.Close()
+		return problems.Outcome{}, harness.Measure{}, fmt.Errorf("pipe: %w", err)
+	}
+	stderrPath := filepath.Join(dir, "validator-stderr")
+	vErr, err := os.Create(stderrPath)
+	if err != nil {
+		return problems.Outcome{}, harness.Measure{}, err
+	}
+	defer vErr.Close()
+	vLimits := ValidatorLimits
+	vLimits.Wall = spec.Limits.WallLimit() + ValidatorLimits.Wall
+	vSpec := harness.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
+		Stdin: toValR, Stdout: toSubW, Stderr: vErr, Limits: vLimits}
+	spec.Stdin, spec.Stdout = toSubR, toValW
+
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	// A validator that rejects or fails decides whatever the submission does next,
+	// so the submission is then stopped rather than left to run into its limit.
+	subCtx, stopSub := context.WithCancel(runCtx)
+	defer stopSub()
+	var (
+		mu          sync.Mutex
+		first       string // "validator" or "submission": which exited first
+		vm, sm      harness.Measure
+		vErrR, sErr error
+		wg          sync.WaitGroup
+	)
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		vm, vErrR = e.Runner.Run(runCtx, vSpec)
+		mu.Lock()
+		if first == "" {
+			first = "validator"
+		}
+		mu.Unlock()
+		if vErrR != nil || vm.ExitCode != ExitAC {
+			stopSub()
+		}
+		// The submission now reads EOF once our copy of the write end is closed.
+		toSubW.Close()
+		// A submission that goes on writing after an accepting validator is done
+		// gets SIGPIPE (a run-time error); after a rejecting one the read end stays
+		// open, as in the reference tools, so that the verdict does not depend on
+		// which write came first.
+		if vErrR == nil && vm.ExitCode == ExitAC {
+			toValR.Close()
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		sm, sErr = e.Runner.Run(subCtx, spec)
+		mu.Lock()
+		if first == "" {
+			first = "submission"
+		}
+		mu.Unlock()
+		// The validator reads EOF now. Our copy of the submission's read end stays
+		// open until the validator is done, so that its last writes cannot kill it
+		// with SIGPIPE; a validator still waiting long after the submission ended is
+		// stopped by its own wall limit.
+		toValW.Close()
+	}()
+	wg.Wait()
+	toSubR.Close()
+	toValR.Close()
+	if vErrR != nil {
+		return problems.Outcome{}, sm, fmt.Errorf("running interactive validator: %w", vErrR)
+	}
+	if sErr != nil {
+		return problems.Outcome{}, sm, fmt.Errorf("running submission: %w", sErr)
+	}
+	vo := verdictOf(vm, feedback, stderrPath)
+	if vo.Verdict == problems.JE {
+		return vo, sm, nil
+	}
+	if first == "validator" && vo.Verdict == problems.WA {
+		return vo, sm, nil
+	}
+	if o, decided := resourceVerdict(sm, spec.Limits); decided {
+		if sm.Signal == "SIGPIPE" && vo.Verdict == problems.WA {
+			return vo, sm, nil
+		}
+		return o, sm, nil
+	}
+	return vo, sm, nil
+}
+
+// limits turns a package's limits into the runner's, with the CPU limit given: wall
+// = 2 × CPU (at least Env.MinWall).
+func (e *Env) limits(l problems.Limits, cpu time.Duration) harness.Limits {
+	return harness.Limits{CPU: cpu, Wall: max(2*cpu, e.MinWall), Memory: l.Memory << 20, Output: l.Output << 20}
+}

@@ -1,0 +1,295 @@
+// Package icpcrun runs the programs of ICPC / Kattis problem packages (read by
+// problems/icpc): custom output validators, interactive validators and input
+// validators, and judges a package's example submissions the way verifyproblem
+// does.
+//
+// A package program is one file or one folder. Files are built by their extension
+// (C and C++ with the headers beside them on the include path, Python run with
+// python3); folders by their build and run scripts when they have them, else from
+// the sources inside. Each program is built once per content hash into the
+// builder's cache.
+package icpcrun
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/judgehq/judge/harness"
+)
+
+// Env is what running package programs needs: a build cache, a runner and a
+// scratch folder.
+type Env struct {
+	Builder *harness.Builder
+	Runner  harness.Runner
+	Scratch string
+	// MinWall is the least wall-clock limit of a submission's run (0: 2 × CPU
+	// alone). Interactive runs wait on the validator, so a busy machine may need more.
+	MinWall time.Duration
+
+	mu    sync.Mutex
+	built map[string]*Tool
+}
+
+// Tool is a built package program (validator), or why it could not be built.
+type Tool struct {
+	Source string
+	Argv   []string
+	// BuildError holds the compiler's or build script's output when the build failed.
+	BuildError string
+}
+
+// compileTimeout bounds a validator's build.
+const compileTimeout = 2 * time.Minute
+
+// Tool builds (once per content hash) the package program at src.
+func (e *Env) Tool(ctx context.Context, src string) (*Tool, error) {
+	abs, err := filepath.Abs(src)
+	if err != nil {
+		return nil, fmt.Errorf("program %s: %w", src, err)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if t, ok := e.built[abs]; ok {
+		return t, nil
+	}
+	t, err := e.build(ctx, abs)
+	if err != nil {
+		return nil, err
+	}
+	if e.built == nil {
+		e.built = map[string]*Tool{}
+	}
+	e.built[abs] = t
+	return t, nil
+}
+
+// build copies the program's folder (for a file: the folder it lies in) into a cache
+// folder named by its content hash and builds it there.
+func (e *Env) build(ctx context.Context, abs string) (*Tool, error) {
+	st, err := os.Stat(abs)
+	if err != nil {
+		return nil, fmt.Errorf("program %s: %w", abs, err)
+	}
+	folder, file := abs, ""
+	if !st.IsDir() {
+		folder, file = filepath.Dir(abs), filepath.Base(abs)
+	}
+	sum, err := hashTree(folder, file)
+	if err != nil {
+		return nil, fmt.Errorf("hashing %s: %w", abs, err)
+	}
+	cacheRoot := e.Builder.Cache
+	if cacheRoot == "" {
+		cacheRoot = filepath.Join(os.TempDir(), "judge-icpc-cache")
+	}
+	dir := filepath.Join(cacheRoot, "icpc-"+sum)
+	t := &Tool{Source: abs}
+	recipe, err := plan(folder, file)
+	if err != nil {
+		return nil, fmt.Errorf("program %s: %w", abs, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".built")); err != nil {
+		tmp := dir + ".tmp" + fmt.Sprint(os.Getpid())
+		os.RemoveAll(tmp)
+		if err := copyTree(folder, tmp); err != nil {
+			return nil, fmt.Errorf("copying %s: %w", folder, err)
+		}
+		log, err := runBuild(ctx, tmp, recipe.build)
+		if err != nil {
+			if log == "" {
+				log = err.Error()
+			}
+			os.WriteFile(filepath.Join(tmp, ".build-error"), []byte(log), 0o644)
+		}
+		os.WriteFile(filepath.Join(tmp, ".built"), nil, 0o644)
+		os.RemoveAll(dir)
+		if err := os.Rename(tmp, dir); err != nil {
+			return nil, fmt.Errorf("build cache: %w", err)
+		}
+	}
+	if log, err := os.ReadFile(filepath.Join(dir, ".build-error")); err == nil {
+		t.BuildError = string(log)
+		return t, nil
+	}
+	for i, a := range recipe.run {
+		recipe.run[i] = strings.ReplaceAll(a, "{dir}", dir)
+	}
+	if !filepath.IsAbs(recipe.run[0]) {
+		p, err := exec.LookPath(recipe.run[0])
+		if err != nil {
+			t.BuildError = fmt.Sprintf("%s is not on PATH", recipe.run[0])
+			return t, nil
+		}
+		recipe.run[0] = p
+	}
+	t.Argv = recipe.run
+	return t, nil
+}
+
+// recipe is how to build and run a program: build commands run in the build
+// folder; run may use {dir} for it.
+type recipe struct {
+	build [][]string
+	run   []string
+}
+
+// plan decides how to build the program in folder (file "" for a folder program).
+func plan(folder, file string) (recipe, error) {
+	if file != "" {
+		return planFiles(folder, []string{file})
+	}
+	build, run := filepath.Join(folder, "build"), filepath.Join(folder, "run")
+	switch {
+	case isFile(build) && isFile(run):
+		return recipe{build: [][]string{{"sh", "./build"}}, run: []string{"{dir}/run"}}, nil
+	case isFile(run):
+		return recipe{build: [][]string{{"chmod", "+x", "run"}}, run: []string{"{dir}/run"}}, nil
+	case isFile(build):
+		// The build script makes an executable called run, as the format says.
+		return recipe{build: [][]string{{"sh", "./build"}}, run: []string{"{dir}/run"}}, nil
+	}
+	entries, err := os.ReadDir(folder)
+	if err != nil {
+		return recipe{}, err
+	}
+	var files []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			files = append(files, e.Name())
+		}
+	}
+	return planFiles(folder, files)
+}
+
+// planFiles picks the language from the sources among files.
+func planFiles(folder string, files []string) (recipe, error) {
+	var cpp, c, py, goSrc []string
+	for _, f := range files {
+		switch strings.ToLower(filepath.Ext(f)) {
+		case ".cpp", ".cc", ".cxx", ".c++":
+			cpp = append(cpp, f)
+		case ".c":
+			c = append(c, f)
+		case ".py", ".py3":
+			py = append(py, f)
+		case ".go":
+			goSrc = append(goSrc, f)
+		}
+	}
+	sort.Strings(py)
+	switch {
+	case len(cpp) > 0:
+		args := append([]string{"g++", "-O2", "-std=gnu++20", "-I.", "-o", "validator.bin"}, cpp...)
+		return recipe{build: [][]string{args}, run: []string{"{dir}/validator.bin"}}, nil
+	case len(c) > 0:
+		args := append([]string{"gcc", "-O2", "-std=gnu17", "-I.", "-o", "validator.bin"}, c...)
+		return recipe{build: [][]string{append(args, "-lm")}, run: []string{"{dir}/validator.bin"}}, nil
+	case len(goSrc) > 0:
+		return recipe{build: [][]string{{"go", "build", "-o", "validator.bin", "."}}, run: []string{"{dir}/validator.bin"}}, nil
+	case len(py) > 0:
+		main := py[0]
+		for _, p := range py {
+			if n := strings.TrimSuffix(p, filepath.Ext(p)); n == "validate" || n == "validator" || n == "main" {
+				main = p
+			}
+		}
+		return recipe{run: []string{"python3", "{dir}/" + main}}, nil
+	case len(files) == 1 && isExec(filepath.Join(folder, files[0])):
+		return recipe{run: []string{"{dir}/" + files[0]}}, nil
+	}
+	return recipe{}, fmt.Errorf("no C, C++, Go or Python source and no build or run script in %s", folder)
+}
+
+func isFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+func isExec(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0
+}
+
+// runBuild runs the build commands in dir; a failure returns their output.
+func runBuild(ctx context.Context, dir string, cmds [][]string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, compileTimeout)
+	defer cancel()
+	for _, argv := range cmds {
+		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+		cmd.Dir = dir
+		cmd.WaitDelay = time.Second
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Run(); err != nil {
+			return fmt.Sprintf("%s: %v\n%s", strings.Join(argv, " "), err, out.String()), err
+		}
+	}
+	return "", nil
+}
+
+// hashTree hashes the files below folder (only file and headers-like neighbours
+// matter, but hashing all is simpler and safe), plus the program's entry name.
+func hashTree(folder, entry string) (string, error) {
+	h := sha256.New()
+	io.WriteString(h, entry+"\x00")
+	err := filepath.WalkDir(folder, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, _ := filepath.Rel(folder, p)
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		io.WriteString(h, rel+"\x00")
+		_, err = io.Copy(h, f)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// copyTree copies folder to dst, following symbolic links and keeping modes.
+func copyTree(folder, dst string) error {
+	return filepath.WalkDir(folder, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(folder, p)
+		target := filepath.Join(dst, rel)
+		st, err := os.Stat(p)
+		if err != nil {
+			return err
+		}
+		if st.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, st.Mode().Perm()|0o600)
+	})
+}
+
+var errNotBuilt = errors.New("program not built")

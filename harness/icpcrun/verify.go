@@ -1,0 +1,271 @@
+package icpcrun
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"path/filepath"
+	"time"
+
+	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/icpc"
+)
+
+// SubmissionResult is the judgement of one example submission of a package.
+type SubmissionResult struct {
+	Submission icpc.Submission
+	Program    *harness.Program
+	// Verdict is the submission's verdict at the time limit: the first non-AC case's
+	// verdict, in judging order. VerdictHigh is the same at the limit × the TLE margin.
+	Verdict, VerdictHigh problems.Verdict
+	// Score is the package's score of the run (scoring problems).
+	Score float64
+	// Cases are the runs on each case judged (judging stops at the first rejection
+	// unless the group says on_reject: continue).
+	Cases []CaseResult
+	// MaxCPU is the slowest case's CPU time.
+	MaxCPU time.Duration
+	// OK says whether the verdict is one the submission's folder expects.
+	OK bool
+	// Skipped says the program's language is not installed here (verdict JE): it
+	// is neither counted as passed nor as failed.
+	Skipped bool
+}
+
+// Report is what Verify found.
+type Report struct {
+	TimeLimit       float64
+	TimeLimitSource string
+	Submissions     []SubmissionResult
+	// Warnings are verifyproblem-style remarks: margins and time-limit sensitivity.
+	Warnings []string
+}
+
+// Skipped counts the submissions whose toolchain is missing on this machine.
+func (r Report) Skipped() int {
+	n := 0
+	for _, s := range r.Submissions {
+		if s.Skipped {
+			n++
+		}
+	}
+	return n
+}
+
+// Passed counts the submissions that got an expected verdict.
+func (r Report) Passed() int {
+	n := 0
+	for _, s := range r.Submissions {
+		if s.OK {
+			n++
+		}
+	}
+	return n
+}
+
+// Verify builds and judges every example submission of the package and checks its
+// verdict against its folder (or its @EXPECTED_RESULTS@ line), as verifyproblem does.
+// When the package states no time limit, the accepted submissions are timed first
+// and the limit set from the slowest (Package.InferTimeLimit). Each case runs once
+// under the time limit × the TLE margin; a run slower than the limit itself is TLE
+// at the limit, and a submission whose verdict differs between the two limits is
+// reported as sensitive to the time limit.
+func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(SubmissionResult)) (Report, error) {
+	var rep Report
+	subs, err := pkg.Submissions()
+	if err != nil {
+		return rep, fmt.Errorf("listing submissions of %s: %w", pkg.Dir, err)
+	}
+	datasets, err := pkg.Datasets()
+	if err != nil {
+		return rep, err
+	}
+	_, margin := pkg.Multipliers()
+	judgeOne := func(s icpc.Submission, tl time.Duration) (SubmissionResult, error) {
+		res := SubmissionResult{Submission: s}
+		prog, err := e.Builder.Build(ctx, s.Path)
+		if err != nil { // a language judge does not know: not the package's fault
+			res.Program = &harness.Program{Name: filepath.Base(s.Path), Source: s.Path, Unavailable: err.Error()}
+			res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
+			return res, nil
+		}
+		res.Program = prog
+		if prog.CompileError != "" || prog.Unavailable != "" {
+			res.Verdict, res.VerdictHigh = problems.CE, problems.CE
+			if prog.Unavailable != "" {
+				res.Verdict, res.VerdictHigh = problems.JE, problems.JE
+				res.Skipped = true
+			}
+			res.OK = expected(s, res.Verdict)
+			return res, nil
+		}
+		high := time.Duration(float64(tl) * margin)
+		res.Verdict, res.VerdictHigh = problems.AC, problems.AC
+		cases := map[string]problems.Outcome{}
+		for _, ds := range datasets {
+			if ctx.Err() != nil {
+				return res, ctx.Err()
+			}
+			cr, err := e.RunCase(ctx, pkg, prog, ds, e.limits(pkg.Meta().Limits, high))
+			if err != nil {
+				return res, err
+			}
+			res.Cases = append(res.Cases, cr)
+			res.MaxCPU = max(res.MaxCPU, cr.Measure.CPU)
+			atLimit := cr.Outcome
+			if cr.Measure.CPU > tl && atLimit.Verdict != problems.TLE {
+				atLimit = problems.Rejected(problems.TLE, "CPU time %.3fs over the %s limit", cr.Measure.CPU.Seconds(), tl)
+			}
+			cases[ds.Name] = atLimit
+			if res.VerdictHigh == problems.AC && cr.Outcome.Verdict != problems.AC {
+				res.VerdictHigh = cr.Outcome.Verdict
+			}
+			if res.Verdict == problems.AC && atLimit.Verdict != problems.AC {
+				res.Verdict = atLimit.Verdict
+			}
+			if cr.Outcome.Verdict != problems.AC && onReject(pkg, ds.Name) == "break" {
+				break
+			}
+		}
+		if pkg.Config.Scoring() {
+			res.Score = Score(pkg, cases)
+		}
+		res.OK = expected(s, res.Verdict)
+		return res, nil
+	}
+
+	var accepted, others []icpc.Submission
+	for _, s := range subs {
+		if s.Folder == "accepted" {
+			accepted = append(accepted, s)
+		} else {
+			others = append(others, s)
+		}
+	}
+	tl := pkg.Meta().Limits.TimeLimit()
+	var slowest time.Duration
+	for _, s := range accepted {
+		res, err := judgeOne(s, tl)
+		if err != nil {
+			return rep, err
+		}
+		slowest = max(slowest, res.MaxCPU)
+		rep.Submissions = append(rep.Submissions, res)
+		if progress != nil {
+			progress(res)
+		}
+	}
+	if pkg.NeedsTimeLimit() {
+		t := pkg.InferTimeLimit(slowest)
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("slowest accepted run %.3fs: time limit set to %gs", slowest.Seconds(), t))
+		tl = pkg.Meta().Limits.TimeLimit()
+		// Re-derive the accepted verdicts at the inferred limit.
+		for i := range rep.Submissions {
+			r := &rep.Submissions[i]
+			if r.MaxCPU > tl && r.Verdict == problems.AC {
+				r.Verdict = problems.TLE
+				r.OK = expected(r.Submission, r.Verdict)
+			}
+		}
+	}
+	rep.TimeLimit, rep.TimeLimitSource = tl.Seconds(), pkg.TimeLimitSource()
+	for _, s := range others {
+		res, err := judgeOne(s, tl)
+		if err != nil {
+			return rep, err
+		}
+		rep.Submissions = append(rep.Submissions, res)
+		if progress != nil {
+			progress(res)
+		}
+	}
+	acToLimit, _ := pkg.Multipliers()
+	for _, r := range rep.Submissions {
+		name := r.Submission.Folder + "/" + filepath.Base(r.Submission.Path)
+		if r.Verdict != r.VerdictHigh {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s is sensitive to the time limit: %s at %gs, %s at %gs",
+				name, r.Verdict, tl.Seconds(), r.VerdictHigh, tl.Seconds()*margin))
+		}
+		if r.Submission.Folder == "accepted" && r.Verdict == problems.AC && float64(r.MaxCPU)*acToLimit > float64(tl) {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: slowest case %.3fs is within a factor %g of the %gs limit",
+				name, r.MaxCPU.Seconds(), acToLimit, tl.Seconds()))
+		}
+	}
+	return rep, nil
+}
+
+// expected reports whether v is a verdict the submission's folder allows. The
+// format has no memory-limit folder: a run killed at the memory limit is a run-time
+// error there, as in the reference tools.
+func expected(s icpc.Submission, v problems.Verdict) bool {
+	return s.Allows(v) || (v == problems.MLE && s.Allows(problems.RTE))
+}
+
+// onReject returns the on_reject setting of a case's group: as set in a
+// testdata.yaml, else "break", except in scoring problems of the current format
+// (which has no on_reject) where every case is judged.
+func onReject(pkg *icpc.Package, name string) string {
+	if c, ok := pkg.Case(name); ok && c.Group.Settings.OnReject != "" {
+		return c.Group.Settings.OnReject
+	}
+	if pkg.Config.Current && pkg.Config.Scoring() {
+		return "continue"
+	}
+	return "break"
+}
+
+// Score computes a scoring package's score from the cases' outcomes (cases not
+// judged count as rejected): each case scores its group's accept or reject score
+// (or the validator's score.txt), and each group aggregates its parts by sum, min,
+// max or avg. data/sample counts only when a testdata.yaml says so.
+func Score(pkg *icpc.Package, cases map[string]problems.Outcome) float64 {
+	return groupScore(pkg.Secret, cases)
+}
+
+func groupScore(g *icpc.Group, cases map[string]problems.Outcome) float64 {
+	var parts []float64
+	for _, it := range g.Items {
+		if it.Group != nil {
+			parts = append(parts, groupScore(it.Group, cases))
+			continue
+		}
+		o, ok := cases[it.Case.Name]
+		switch {
+		case !ok || o.Verdict != problems.AC:
+			parts = append(parts, g.Settings.RejectScore)
+		case o.Score != 1 && o.Score != 0:
+			parts = append(parts, o.Score) // from score.txt
+		default:
+			parts = append(parts, g.Settings.AcceptScore)
+		}
+	}
+	if len(parts) == 0 {
+		return 0
+	}
+	switch g.Settings.Aggregation {
+	case "min", "pass-fail":
+		m := math.Inf(1)
+		for _, p := range parts {
+			m = math.Min(m, p)
+		}
+		return m
+	case "max":
+		m := math.Inf(-1)
+		for _, p := range parts {
+			m = math.Max(m, p)
+		}
+		return m
+	case "avg":
+		s := 0.0
+		for _, p := range parts {
+			s += p
+		}
+		return s / float64(len(parts))
+	}
+	s := 0.0
+	for _, p := range parts {
+		s += p
+	}
+	return s
+}

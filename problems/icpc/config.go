@@ -1,0 +1,297 @@
+// Package icpc reads problem packages in the ICPC / Kattis problem package format,
+// both the legacy format (problemtools, DOMjudge) and the current versioned one
+// (problem_format_version in problem.yaml), and judges outputs with the format's
+// default output validator.
+//
+// Reading is pure: nothing here starts a process. A package's own programs (custom
+// output validators, input validators, interactive validators) are described by
+// the Package so that the harness can build and run them (see
+// problems.ExternalChecker).
+package icpc
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Warning is a tolerated fault in a package file, such as an unknown key.
+type Warning struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (w Warning) String() string {
+	if w.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", w.File, w.Line, w.Col, w.Msg)
+	}
+	return fmt.Sprintf("%s: %s", w.File, w.Msg)
+}
+
+// Config is what judge needs of a problem.yaml, in either format version.
+type Config struct {
+	// Version is problem_format_version as written ("legacy" when absent).
+	Version string
+	// Current is true for the versioned formats (2023-07-draft, 2025-09 and later),
+	// false for legacy and legacy-icpc.
+	Current bool
+	Name    string
+	// Types are the problem types: pass-fail or scoring, plus interactive and/or
+	// multi-pass when present.
+	Types []string
+	// ValidatorFlags are the legacy validator_flags, split on white space.
+	ValidatorFlags []string
+	Limits         ConfigLimits
+}
+
+// ConfigLimits are the limits a problem.yaml may set; zero means not set.
+type ConfigLimits struct {
+	TimeLimit      float64 // seconds (current format only)
+	TimeMultiplier float64 // legacy time_multiplier or ac_to_time_limit
+	SafetyMargin   float64 // legacy time_safety_margin or time_limit_to_tle
+	TimeResolution float64
+	Memory         int64 // MiB
+	Output         int64 // MiB
+	ValidationTime float64
+	ValidationMem  int64
+	Passes         int
+}
+
+// HasType reports whether the problem has type t.
+func (c Config) HasType(t string) bool {
+	for _, x := range c.Types {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// Interactive reports whether the submission talks to the output validator.
+func (c Config) Interactive() bool { return c.HasType("interactive") }
+
+// Scoring reports whether the problem is scored rather than pass-fail.
+func (c Config) Scoring() bool { return c.HasType("scoring") }
+
+// knownProblemKeys are problem.yaml keys of any format version that judge reads or
+// knowingly ignores.
+var knownProblemKeys = map[string]bool{
+	"problem_format_version": true, "name": true, "uuid": true, "version": true, "author": true,
+	"authors": true, "credits": true, "source": true, "source_url": true, "license": true,
+	"rights_owner": true, "embargo_until": true, "limits": true, "validation": true,
+	"validator_flags": true, "keywords": true, "type": true, "grading": true, "languages": true,
+	"allow_file_writing": true, "constants": true, "on_reject": true, "scoring": true,
+}
+
+var knownLimitKeys = map[string]bool{
+	"time_multiplier": true, "time_safety_margin": true, "time_multipliers": true, "time_limit": true,
+	"time_resolution": true, "memory": true, "output": true, "code": true, "compilation_time": true,
+	"compilation_memory": true, "validation_time": true, "validation_memory": true,
+	"validation_output": true, "validation_passes": true,
+}
+
+// ParseConfig reads a problem.yaml leniently: unknown keys become warnings that name
+// file, line and column; a value of the wrong shape for a key judge needs is an
+// error naming its line.
+func ParseConfig(data []byte, file string) (Config, []Warning, error) {
+	c := Config{Version: "legacy"}
+	var warns []Warning
+	root, err := decodeMapping(data, file)
+	if err != nil {
+		return c, nil, err
+	}
+	if root == nil {
+		root = &yaml.Node{Kind: yaml.MappingNode}
+	}
+	bad := func(n *yaml.Node, format string, args ...any) error {
+		return fmt.Errorf("%s:%d:%d: %s", file, n.Line, n.Column, fmt.Sprintf(format, args...))
+	}
+	validation := ""
+	typeSet := false
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		switch k.Value {
+		case "problem_format_version":
+			c.Version = v.Value
+		case "name":
+			c.Name = nameOf(v)
+		case "type":
+			typeSet = true
+			switch v.Kind {
+			case yaml.ScalarNode:
+				c.Types = strings.Fields(v.Value)
+			case yaml.SequenceNode:
+				for _, e := range v.Content {
+					c.Types = append(c.Types, e.Value)
+				}
+			default:
+				return c, warns, bad(v, "type: want a string or a list")
+			}
+		case "validation":
+			switch v.Kind {
+			case yaml.ScalarNode:
+				validation = v.Value
+			case yaml.MappingNode: // 2023-07-draft: validation: {interactive: true, …}
+				for j := 0; j+1 < len(v.Content); j += 2 {
+					if v.Content[j+1].Value == "true" {
+						validation += " " + v.Content[j].Value
+					}
+				}
+			}
+		case "validator_flags":
+			c.ValidatorFlags = strings.Fields(v.Value)
+		case "limits":
+			lw, err := parseLimits(v, file, &c.Limits)
+			warns = append(warns, lw...)
+			if err != nil {
+				return c, warns, err
+			}
+		default:
+			if !knownProblemKeys[k.Value] {
+				warns = append(warns, Warning{file, k.Line, k.Column, fmt.Sprintf("unknown key %q ignored", k.Value)})
+			}
+		}
+	}
+	c.Current = c.Version != "legacy" && c.Version != "legacy-icpc" && c.Version != ""
+	if !typeSet {
+		c.Types = []string{"pass-fail"}
+	}
+	for _, w := range strings.Fields(validation) {
+		switch w {
+		case "interactive", "multi-pass", "multipass":
+			t := w
+			if t == "multipass" {
+				t = "multi-pass"
+			}
+			if !c.HasType(t) {
+				c.Types = append(c.Types, t)
+			}
+		case "score":
+			if !c.HasType("scoring") {
+				c.Types = append(c.Types, "scoring")
+			}
+		}
+	}
+	if !c.HasType("scoring") && !c.HasType("pass-fail") {
+		c.Types = append([]string{"pass-fail"}, c.Types...)
+	}
+	return c, warns, nil
+}
+
+// decodeMapping decodes a YAML document that must be a mapping (or empty: nil).
+func decodeMapping(data []byte, file string) (*yaml.Node, error) {
+	var doc yaml.Node
+	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(doc.Content) == 0 {
+		return nil, nil
+	}
+	root := doc.Content[0]
+	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+		return nil, nil
+	}
+	if root.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("%s:%d:%d: want a mapping of keys to values", file, root.Line, root.Column)
+	}
+	return root, nil
+}
+
+// nameOf reads a name given as a string or as a map of language to string
+// (English preferred).
+func nameOf(v *yaml.Node) string {
+	if v.Kind == yaml.ScalarNode {
+		return v.Value
+	}
+	if v.Kind == yaml.MappingNode {
+		first := ""
+		for j := 0; j+1 < len(v.Content); j += 2 {
+			if v.Content[j].Value == "en" {
+				return v.Content[j+1].Value
+			}
+			if first == "" {
+				first = v.Content[j+1].Value
+			}
+		}
+		return first
+	}
+	return ""
+}
+
+func parseLimits(v *yaml.Node, file string, l *ConfigLimits) ([]Warning, error) {
+	if v.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("%s:%d:%d: limits: want a mapping", file, v.Line, v.Column)
+	}
+	var warns []Warning
+	for j := 0; j+1 < len(v.Content); j += 2 {
+		k, x := v.Content[j], v.Content[j+1]
+		if !knownLimitKeys[k.Value] {
+			warns = append(warns, Warning{file, k.Line, k.Column, fmt.Sprintf("unknown key limits.%s ignored", k.Value)})
+			continue
+		}
+		if k.Value == "time_multipliers" {
+			if x.Kind != yaml.MappingNode {
+				return warns, fmt.Errorf("%s:%d:%d: limits.time_multipliers: want a mapping", file, x.Line, x.Column)
+			}
+			for m := 0; m+1 < len(x.Content); m += 2 {
+				f, err := number(x.Content[m+1], file, "limits.time_multipliers."+x.Content[m].Value)
+				if err != nil {
+					return warns, err
+				}
+				switch x.Content[m].Value {
+				case "ac_to_time_limit":
+					l.TimeMultiplier = f
+				case "time_limit_to_tle":
+					l.SafetyMargin = f
+				default:
+					warns = append(warns, Warning{file, x.Content[m].Line, x.Content[m].Column, "unknown key limits.time_multipliers." + x.Content[m].Value + " ignored"})
+				}
+			}
+			continue
+		}
+		f, err := number(x, file, "limits."+k.Value)
+		if err != nil {
+			return warns, err
+		}
+		switch k.Value {
+		case "time_limit":
+			l.TimeLimit = f
+		case "time_multiplier":
+			l.TimeMultiplier = f
+		case "time_safety_margin":
+			l.SafetyMargin = f
+		case "time_resolution":
+			l.TimeResolution = f
+		case "memory":
+			l.Memory = int64(f)
+		case "output":
+			l.Output = int64(f)
+		case "validation_time":
+			l.ValidationTime = f
+		case "validation_memory":
+			l.ValidationMem = int64(f)
+		case "validation_passes":
+			l.Passes = int(f)
+		}
+	}
+	return warns, nil
+}
+
+// number reads a non-negative finite number.
+func number(x *yaml.Node, file, key string) (float64, error) {
+	f, err := strconv.ParseFloat(strings.TrimSpace(x.Value), 64)
+	if x.Kind != yaml.ScalarNode || err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 || f > 1e9 {
+		return 0, fmt.Errorf("%s:%d:%d: %s: want a non-negative number, not %q", file, x.Line, x.Column, key, x.Value)
+	}
+	return f, nil
+}

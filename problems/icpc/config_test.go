@@ -1,0 +1,151 @@
+package icpc
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseConfig(t *testing.T) {
+	tests := []struct {
+		name, yaml  string
+		current     bool
+		types       string
+		tl          float64
+		warnings    []string
+		errContains string
+	}{
+		{"empty legacy", "", false, "pass-fail", 0, nil, ""},
+		{"legacy interactive", "name: G\nvalidation: custom interactive\nlicense: cc by\n", false, "pass-fail interactive", 0, nil, ""},
+		{"legacy score", "validation: custom score\ntype: scoring\n", false, "scoring", 0, nil, ""},
+		{"current", "problem_format_version: 2025-09\nname: {en: Hi, sv: Hej}\nuuid: x\ntype: [scoring, interactive]\nlimits:\n  time_limit: 2.5\n", true, "scoring interactive", 2.5, nil, ""},
+		{"unknown keys warn", "name: A\ncolour: red\nlimits:\n  time_limit: 1\n  speed: 3\n", false, "pass-fail", 1, []string{"p.yaml:2:1: unknown key \"colour\"", "p.yaml:5:3: unknown key limits.speed"}, ""},
+		{"bad limit", "limits:\n  memory: lots\n", false, "", 0, nil, "p.yaml:2:11: limits.memory"},
+		{"not a mapping", "- a\n", false, "", 0, nil, "p.yaml:1:1"},
+		{"bad yaml", "a: [\n", false, "", 0, nil, "p.yaml"},
+		{"one-string type", "problem_format_version: 2023-07-draft\ntype: pass-fail interactive\n", true, "pass-fail interactive", 0, nil, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c, warns, err := ParseConfig([]byte(tc.yaml), "p.yaml")
+			if tc.errContains != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.errContains) {
+					t.Fatalf("err %v, want one containing %q", err, tc.errContains)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Current != tc.current || strings.Join(c.Types, " ") != tc.types || c.Limits.TimeLimit != tc.tl {
+				t.Errorf("got %+v", c)
+			}
+			if len(warns) != len(tc.warnings) {
+				t.Fatalf("warnings %v, want %v", warns, tc.warnings)
+			}
+			for i, w := range warns {
+				if !strings.HasPrefix(w.String(), tc.warnings[i]) {
+					t.Errorf("warning %q, want prefix %q", w, tc.warnings[i])
+				}
+			}
+		})
+	}
+}
+
+func TestParseGroupSettings(t *testing.T) {
+	base := defaultSettings()
+	s, warns, err := ParseGroupSettings([]byte("output_validator_flags: float_tolerance 1e-6\ngrader_flags: min first_error\naccept_score: 25\ninput_validator_flags:\n  v: --n 3\nnonsense: 1\n"), "t.yaml", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(s.OutputValidatorArgs, " ") != "float_tolerance 1e-6" || s.Aggregation != "min" || !s.FirstError || s.AcceptScore != 25 ||
+		strings.Join(s.InputValidatorArgs["v"], " ") != "--n 3" {
+		t.Errorf("got %+v", s)
+	}
+	if len(warns) != 1 || warns[0].Line != 6 {
+		t.Errorf("warnings %v", warns)
+	}
+	if _, _, err := ParseGroupSettings([]byte("score_aggregation: median\n"), "t.yaml", base); err == nil {
+		t.Error("median aggregation accepted")
+	}
+	// Inheritance: a child without keys keeps the parent's settings.
+	child, _, err := ParseGroupSettings(nil, "c.yaml", s)
+	if err != nil || child.Aggregation != "min" || child.AcceptScore != 25 {
+		t.Errorf("inherited %+v, %v", child, err)
+	}
+}
+
+func FuzzParseConfig(f *testing.F) {
+	f.Add("problem_format_version: 2025-09\nname: x\nlimits: {time_limit: 1}\n")
+	f.Add("validation: custom interactive\nvalidator_flags: float_tolerance 1e-6\n")
+	f.Add("limits:\n  time_multipliers: {ac_to_time_limit: 3}\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		ParseConfig([]byte(s), "problem.yaml")
+	})
+}
+
+func FuzzParseGroupSettings(f *testing.F) {
+	f.Add("on_reject: continue\ngrader_flags: min\n")
+	f.Add("max_score: unbounded\nscore_aggregation: sum\n")
+	f.Add("input_validator_args: {a: [x, y]}\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		ParseGroupSettings([]byte(s), "testdata.yaml", defaultSettings())
+	})
+}
+
+func TestLoadFixtures(t *testing.T) {
+	tests := []struct {
+		dir         string
+		current     bool
+		interactive bool
+		cases       int
+		custom      bool
+		source      string
+	}{
+		{"testdata/tolerance", true, false, 9, false, "problem.yaml limits.time_limit"},
+		{"testdata/words", false, false, 7, false, ".timelimit"},
+		{"testdata/pairsum", false, false, 5, true, ""},
+		{"testdata/guess", true, true, 5, true, "problem.yaml limits.time_limit"},
+		{"testdata/subtasks", false, false, 6, false, ".timelimit"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.dir, func(t *testing.T) {
+			if !IsPackage(tc.dir) {
+				t.Fatal("not recognised as a package")
+			}
+			p, err := Load(tc.dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ds, err := p.Datasets()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Config.Current != tc.current || p.Config.Interactive() != tc.interactive || len(ds) != tc.cases ||
+				(p.OutputValidator != "") != tc.custom || p.TimeLimitSource() != tc.source {
+				t.Errorf("current %v interactive %v cases %d validator %q time from %q", p.Config.Current, p.Config.Interactive(), len(ds), p.OutputValidator, p.TimeLimitSource())
+			}
+			for i := 1; i < len(ds); i++ {
+				if ds[i-1].Group == "secret" && ds[i].Group == "sample" {
+					t.Errorf("sample after secret: %s, %s", ds[i-1].Name, ds[i].Name)
+				}
+			}
+		})
+	}
+	p, err := Load("testdata/words")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(p.OutputValidatorArgs("secret/2-exact/01"), " "); got != "case_sensitive space_change_sensitive" {
+		t.Errorf("exact group args %q", got)
+	}
+	if got := p.OutputValidatorArgs("secret/1-loose/01"); len(got) != 0 {
+		t.Errorf("loose group args %q", got)
+	}
+	if got := InferredLimit(1300*time.Millisecond, 5, 0); got != 7 {
+		t.Errorf("inferred limit %g, want ceil(1.3 × 5) = 7", got)
+	}
+	if got := InferredLimit(10*time.Millisecond, 2, 0); got != 1 {
+		t.Errorf("inferred limit %g, want at least 1", got)
+	}
+}

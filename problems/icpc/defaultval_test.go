@@ -1,0 +1,111 @@
+package icpc
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/judgehq/judge/problems"
+)
+
+func TestCompareDefault(t *testing.T) {
+	tests := []struct {
+		name, args, ans, out string
+		want                 problems.Verdict
+	}{
+		{"same", "", "1 2\n3\n", "1 2\n3\n", problems.AC},
+		{"spaces ignored", "", "1 2\n3\n", "  1\t2 3", problems.AC},
+		{"token differs", "", "1 2\n", "1 3\n", problems.WA},
+		{"missing token", "", "1 2\n", "1\n", problems.WA},
+		{"trailing token", "", "1\n", "1 2\n", problems.WA},
+		{"empty both", "", "", "\n\n", problems.AC},
+		{"case folded", "", "Yes\n", "yES\n", problems.AC},
+		{"case sensitive", "case_sensitive", "Yes\n", "yes\n", problems.WA},
+		{"case sensitive same", "case_sensitive", "Yes\n", "Yes\n", problems.AC},
+		{"non-ASCII not folded", "", "\xc3\xa9\n", "\xc3\x89\n", problems.WA},
+		{"space change rejected", "space_change_sensitive", "1 2\n", "1  2\n", problems.WA},
+		{"space change trailing", "space_change_sensitive", "1 2\n", "1 2", problems.WA},
+		{"space change same", "space_change_sensitive", "1 2\n", "1 2\n", problems.AC},
+		{"no tolerance: strings", "", "1.0\n", "1\n", problems.WA},
+		{"abs tolerance ok", "float_absolute_tolerance 1e-6", "1.0\n", "1.0000005", problems.AC},
+		{"abs tolerance bad", "float_absolute_tolerance 1e-6", "1.0\n", "1.000002", problems.WA},
+		{"rel tolerance ok", "float_relative_tolerance 1e-3", "1000\n", "1000.9", problems.AC},
+		{"rel tolerance bad", "float_relative_tolerance 1e-3", "1000\n", "1001.1", problems.WA},
+		{"either tolerance", "float_tolerance 1e-6", "1e9\n", "1000000000.5", problems.AC},
+		{"scientific", "float_tolerance 1e-9", "0.0314\n", "3.14000000e-2", problems.AC},
+		{"integer as float", "float_tolerance 0.1", "3\n", "3.05", problems.AC},
+		{"not a float", "float_tolerance 0.1", "3\n", "three", problems.WA},
+		{"nan is no float", "float_tolerance 0.1", "3\n", "nan", problems.WA},
+		{"hex is no float", "float_tolerance 0.1", "3\n", "0x3", problems.WA},
+		{"trailing dot", "float_tolerance 0.1", "3\n", "3.", problems.AC},
+		{"leading dot", "float_tolerance 0.1", "0.5\n", ".5", problems.AC},
+		{"string token with floats", "float_tolerance 0.1", "abc 1\n", "ABC 1.0", problems.AC},
+		{"huge exponent", "float_tolerance 0.1", "1\n", "1e999999", problems.WA},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := ParseFlags(strings.Fields(tc.args))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := CompareDefault([]byte(tc.ans), []byte(tc.out), f)
+			if got.Verdict != tc.want {
+				t.Errorf("verdict %s (%s), want %s", got.Verdict, got.Message, tc.want)
+			}
+		})
+	}
+}
+
+func TestCompareDefaultMessageNamesLines(t *testing.T) {
+	got := CompareDefault([]byte("a\nb\nc\n"), []byte("a b\nx\n"), Flags{AbsTol: -1, RelTol: -1})
+	if got.Verdict != problems.WA || !strings.Contains(got.Message, "line 2 of output (line 3 of answer)") {
+		t.Errorf("got %+v", got)
+	}
+}
+
+func TestParseFlags(t *testing.T) {
+	tests := []struct {
+		args     string
+		ok       bool
+		abs, rel float64
+	}{
+		{"", true, -1, -1},
+		{"float_tolerance 0.5", true, 0.5, 0.5},
+		{"float_absolute_tolerance 1 float_relative_tolerance 2", true, 1, 2},
+		{"float_tolerance 1 float_absolute_tolerance 2", false, 0, 0},
+		{"float_relative_tolerance 1 float_relative_tolerance 2", false, 0, 0},
+		{"float_tolerance", false, 0, 0},
+		{"float_tolerance x", false, 0, 0},
+		{"float_tolerance -1", false, 0, 0},
+		{"bogus", false, 0, 0},
+	}
+	for _, tc := range tests {
+		f, err := ParseFlags(strings.Fields(tc.args))
+		if (err == nil) != tc.ok {
+			t.Errorf("%q: err %v, want ok=%v", tc.args, err, tc.ok)
+			continue
+		}
+		if tc.ok && (f.AbsTol != tc.abs || f.RelTol != tc.rel) {
+			t.Errorf("%q: got %+v", tc.args, f)
+		}
+	}
+}
+
+func FuzzCompareDefault(f *testing.F) {
+	f.Add("1 2\n", "1 2\n", "")
+	f.Add("1.5\n", "1.50001", "float_tolerance 1e-3")
+	f.Add("Yes", "yes ", "case_sensitive space_change_sensitive")
+	f.Add("1e308", "-1e308", "float_relative_tolerance 1")
+	f.Fuzz(func(t *testing.T, ans, out, args string) {
+		flags, err := ParseFlags(strings.Fields(args))
+		if err != nil {
+			return
+		}
+		got := CompareDefault([]byte(ans), []byte(out), flags)
+		if got.Verdict != problems.AC && got.Verdict != problems.WA {
+			t.Fatalf("verdict %s", got.Verdict)
+		}
+		if self := CompareDefault([]byte(ans), []byte(ans), flags); self.Verdict != problems.AC {
+			t.Fatalf("answer rejected against itself: %s", self.Message)
+		}
+	})
+}

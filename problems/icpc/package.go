@@ -1,0 +1,417 @@
+package icpc
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/judgehq/judge/problems"
+)
+
+// Defaults of the format where problem.yaml says nothing.
+const (
+	defaultMemoryMiB      = 2048
+	defaultOutputMiB      = 8
+	defaultTimeMultiplier = 5.0 // legacy time_multiplier
+	defaultSafetyMargin   = 2.0 // legacy time_safety_margin
+	currentACToLimit      = 2.0 // 2025-09 ac_to_time_limit
+	currentLimitToTLE     = 1.5 // 2025-09 time_limit_to_tle
+	// provisionalTime is the CPU limit used to time accepted submissions when the
+	// package defines none (problemtools uses the same figure).
+	provisionalTime = 300.0
+)
+
+// Package is a problem package read from its folder. It implements
+// problems.Problem; when its output validator is a program it also implements
+// problems.ExternalChecker through CheckerProgram.
+type Package struct {
+	Dir    string
+	Config Config
+	// Warnings are the tolerated faults found while reading.
+	Warnings []Warning
+	// Sample and Secret are data/sample (nil when absent) and data/secret.
+	Sample, Secret *Group
+	// OutputValidator is the custom output validator's source (a file or folder),
+	// "" when the default validator judges.
+	OutputValidator string
+	// InputValidators are the input validators' sources (files or folders).
+	InputValidators []string
+
+	meta       problems.Meta
+	timeSource string
+	cases      map[string]*Case
+}
+
+var _ problems.Problem = (*Package)(nil)
+var _ problems.ExternalChecker = (*Package)(nil)
+
+// IsPackage reports whether dir looks like a problem package: a problem.yaml and a
+// data/ folder, and none of judge's own slug/title keys.
+func IsPackage(dir string) bool {
+	if st, err := os.Stat(filepath.Join(dir, "data")); err != nil || !st.IsDir() {
+		return false
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "problem.yaml"))
+	if err != nil {
+		return false
+	}
+	return !judgeSlugRE.Match(data)
+}
+
+// judgeSlugRE finds the slug key of judge's own problem.yaml.
+var judgeSlugRE = regexp.MustCompile(`(?m)^slug:`)
+
+// Load reads the package in dir: problem.yaml, the data tree with its group
+// settings, the validators and the time limit where the package states one.
+func Load(dir string) (*Package, error) {
+	p := &Package{Dir: dir, cases: map[string]*Case{}}
+	yamlPath := filepath.Join(dir, "problem.yaml")
+	data, err := os.ReadFile(yamlPath)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", yamlPath, err)
+	}
+	c, warns, err := ParseConfig(data, yamlPath)
+	p.Warnings = append(p.Warnings, warns...)
+	if err != nil {
+		return nil, err
+	}
+	p.Config = c
+	if c.HasType("multi-pass") {
+		return nil, fmt.Errorf("%s: multi-pass problems are not supported", yamlPath)
+	}
+	dataDir := filepath.Join(dir, "data")
+	top := defaultSettings()
+	for _, name := range []string{"testdata.yaml", "test_group.yaml"} {
+		if raw, err := os.ReadFile(filepath.Join(dataDir, name)); err == nil {
+			s, w, err := ParseGroupSettings(raw, filepath.Join(dataDir, name), top)
+			p.Warnings = append(p.Warnings, w...)
+			if err != nil {
+				return nil, err
+			}
+			top = s
+		}
+	}
+	if st, err := os.Stat(filepath.Join(dataDir, "sample")); err == nil && st.IsDir() {
+		sample := top
+		if c.Current {
+			sample.Aggregation = "pass-fail"
+		}
+		if p.Sample, err = readGroup(dataDir, "sample", sample, &p.Warnings); err != nil {
+			return nil, err
+		}
+	}
+	secret := top
+	if st, err := os.Stat(filepath.Join(dataDir, "secret")); err != nil || !st.IsDir() {
+		// The format requires data/secret; packages whose data a generator makes
+		// lack it until it has run. Judge what there is.
+		p.Warnings = append(p.Warnings, Warning{File: filepath.Join(dataDir, "secret"), Msg: "missing: only the samples are judged"})
+		p.Secret = &Group{Name: "secret", Settings: secret}
+	} else if p.Secret, err = readGroup(dataDir, "secret", secret, &p.Warnings); err != nil {
+		return nil, fmt.Errorf("package %s: %w", dir, err)
+	}
+	for _, g := range []*Group{p.Sample, p.Secret} {
+		if g != nil {
+			for _, cs := range g.Cases() {
+				p.cases[cs.Name] = cs
+			}
+		}
+	}
+	if p.OutputValidator, err = findOutputValidator(dir, c); err != nil {
+		return nil, err
+	}
+	if c.Interactive() && p.OutputValidator == "" {
+		return nil, fmt.Errorf("package %s: interactive, but it has no output validator", dir)
+	}
+	p.InputValidators = listPrograms(filepath.Join(dir, "input_validators"))
+	if len(p.InputValidators) == 0 {
+		p.InputValidators = listPrograms(filepath.Join(dir, "input_format_validators"))
+	}
+	p.meta = p.makeMeta()
+	return p, nil
+}
+
+// findOutputValidator returns the custom output validator of the package, if any:
+// output_validator/ (current format) or the one program in output_validators/.
+func findOutputValidator(dir string, c Config) (string, error) {
+	if st, err := os.Stat(filepath.Join(dir, "output_validator")); err == nil && st.IsDir() {
+		progs := listPrograms(filepath.Join(dir, "output_validator"))
+		// 2023-07 packages hold one folder inside; 2025-09 ones are the program.
+		if len(progs) == 1 {
+			if st, err := os.Stat(progs[0]); err == nil && st.IsDir() {
+				return progs[0], nil
+			}
+		}
+		return filepath.Join(dir, "output_validator"), nil
+	}
+	progs := listPrograms(filepath.Join(dir, "output_validators"))
+	switch {
+	case len(progs) == 0:
+		return "", nil
+	case len(progs) > 1:
+		return "", fmt.Errorf("%s: %d output validators; judge supports one", filepath.Join(dir, "output_validators"), len(progs))
+	}
+	return progs[0], nil
+}
+
+// listPrograms lists the programs in a folder: each file or sub-folder, sorted,
+// leaving out READMEs and hidden files.
+func listPrograms(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		n := e.Name()
+		if strings.HasPrefix(n, ".") || strings.HasPrefix(strings.ToLower(n), "readme") {
+			continue
+		}
+		if strings.HasSuffix(n, ".h") || strings.HasSuffix(n, ".hpp") {
+			continue // headers beside a single-file program
+		}
+		out = append(out, filepath.Join(dir, n))
+	}
+	sort.Strings(out)
+	return out
+}
+
+var slugBad = regexp.MustCompile(`[^a-z0-9_-]+`)
+
+func (p *Package) makeMeta() problems.Meta {
+	abs, _ := filepath.Abs(p.Dir)
+	slug := slugBad.ReplaceAllString(strings.ToLower(filepath.Base(abs)), "-")
+	if slug == "" || slug[0] < 'a' || slug[0] > 'z' {
+		slug = "p" + slug
+	}
+	title := p.Config.Name
+	if title == "" {
+		title = slug
+	}
+	m := problems.Meta{
+		Slug: slug, Title: title, Kind: problems.PassFail, IO: problems.Stdio,
+		Score:  problems.Score{Direction: problems.Maximize, Ranking: problems.RankPassFail},
+		Source: "problem package (format " + p.Config.Version + ")",
+	}
+	if p.Config.Scoring() {
+		m.Kind, m.Score.Ranking = problems.Scoring, problems.RankPoints
+	}
+	if p.Config.Interactive() {
+		m.Kind, m.IO = problems.Interactive, problems.InteractIO
+	}
+	mem, out := p.Config.Limits.Memory, p.Config.Limits.Output
+	if mem <= 0 {
+		mem = defaultMemoryMiB
+	}
+	if out <= 0 {
+		out = defaultOutputMiB
+	}
+	m.Limits = problems.Limits{Memory: mem, Output: out, Processes: 64}
+	t, src := p.statedTimeLimit()
+	if t <= 0 {
+		t, src = provisionalTime, ""
+	}
+	p.timeSource = src
+	m.Limits.Time, m.Limits.Wall = t, 2*t
+	return m
+}
+
+// statedTimeLimit returns the time limit the package states and where, or 0.
+func (p *Package) statedTimeLimit() (float64, string) {
+	if t := p.Config.Limits.TimeLimit; t > 0 {
+		return t, "problem.yaml limits.time_limit"
+	}
+	if raw, err := os.ReadFile(filepath.Join(p.Dir, ".timelimit")); err == nil {
+		if t, err := strconv.ParseFloat(strings.TrimSpace(string(raw)), 64); err == nil && t > 0 {
+			return t, ".timelimit"
+		}
+	}
+	if raw, err := os.ReadFile(filepath.Join(p.Dir, "domjudge-problem.ini")); err == nil {
+		for _, line := range strings.Split(string(raw), "\n") {
+			k, v, ok := strings.Cut(line, "=")
+			if ok && strings.TrimSpace(k) == "timelimit" {
+				v = strings.Trim(strings.TrimSpace(v), `"'`)
+				if t, err := strconv.ParseFloat(v, 64); err == nil && t > 0 {
+					return t, "domjudge-problem.ini timelimit"
+				}
+			}
+		}
+	}
+	return 0, ""
+}
+
+// Meta returns the problem's metadata in judge's terms.
+func (p *Package) Meta() problems.Meta { return p.meta }
+
+// SetLimits replaces the limits, for command-line overrides.
+func (p *Package) SetLimits(l problems.Limits) { p.meta.Limits = l }
+
+// TimeLimitSource says where the time limit came from ("" while it still has to be
+// inferred from the accepted submissions).
+func (p *Package) TimeLimitSource() string { return p.timeSource }
+
+// NeedsTimeLimit reports whether the package states no time limit, so that it must
+// be inferred by running the accepted submissions (see InferTimeLimit).
+func (p *Package) NeedsTimeLimit() bool { return p.timeSource == "" }
+
+// Multipliers returns the factor from the slowest accepted run to the time limit and
+// from the time limit to the time a TLE submission must exceed.
+func (p *Package) Multipliers() (acToLimit, limitToTLE float64) {
+	acToLimit, limitToTLE = p.Config.Limits.TimeMultiplier, p.Config.Limits.SafetyMargin
+	if acToLimit <= 0 {
+		acToLimit = defaultTimeMultiplier
+		if p.Config.Current {
+			acToLimit = currentACToLimit
+		}
+	}
+	if limitToTLE <= 0 {
+		limitToTLE = defaultSafetyMargin
+		if p.Config.Current {
+			limitToTLE = currentLimitToTLE
+		}
+	}
+	return acToLimit, limitToTLE
+}
+
+// InferTimeLimit sets the time limit from the slowest accepted run the way
+// problemtools does: the run times the AC multiplier, rounded up to a whole multiple
+// of the time resolution (1 s by default), at least one resolution step.
+func (p *Package) InferTimeLimit(slowestAC time.Duration) float64 {
+	mult, _ := p.Multipliers()
+	t := InferredLimit(slowestAC, mult, p.Config.Limits.TimeResolution)
+	p.meta.Limits.Time, p.meta.Limits.Wall = t, 2*t
+	p.timeSource = fmt.Sprintf("slowest accepted run %.3fs × %g", slowestAC.Seconds(), mult)
+	return t
+}
+
+// InferredLimit is the problemtools rule: max(1, ceil(slowest × mult / res)) × res.
+func InferredLimit(slowest time.Duration, mult, res float64) float64 {
+	if res <= 0 {
+		res = 1
+	}
+	steps := math.Ceil(slowest.Seconds() * mult / res)
+	if steps < 1 {
+		steps = 1
+	}
+	return steps * res
+}
+
+// groupFilter reports whether a case belongs to one of the named groups.
+func inGroups(name string, groups []string) bool {
+	for _, g := range groups {
+		if name == g || strings.HasPrefix(name, g+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// Datasets returns the cases of the named groups ("sample", "secret",
+// "secret/group1"…; sample and secret when none are named) in judging order.
+func (p *Package) Datasets(groups ...string) ([]problems.Dataset, error) {
+	if len(groups) == 0 {
+		groups = []string{"sample", "secret"}
+	}
+	var out []problems.Dataset
+	for _, g := range []*Group{p.Sample, p.Secret} {
+		if g == nil {
+			continue
+		}
+		for _, c := range g.Cases() {
+			if !inGroups(c.Name, groups) {
+				continue
+			}
+			in, err := os.ReadFile(c.InPath)
+			if err != nil {
+				return nil, fmt.Errorf("reading %s: %w", c.InPath, err)
+			}
+			ans, err := os.ReadFile(c.AnsPath)
+			if err != nil {
+				return nil, fmt.Errorf("reading %s: %w", c.AnsPath, err)
+			}
+			group, _, _ := strings.Cut(c.Name, "/")
+			out = append(out, problems.Dataset{Name: c.Name, Group: group, InPath: c.InPath, AnsPath: c.AnsPath, Input: in, Answer: ans})
+		}
+	}
+	return out, nil
+}
+
+// Case returns the test case of a dataset name.
+func (p *Package) Case(name string) (*Case, bool) {
+	c, ok := p.cases[name]
+	return c, ok
+}
+
+// ErrInputValidatorsAreProgams is returned by Validate when the package's input
+// validators are programs, which only a harness can run.
+var ErrInputValidatorsAreProgams = errors.New("the package's input validators are programs: run them with the harness")
+
+// Validate checks an input file. Input validators of a package are programs, so a
+// package that has some returns ErrInputValidatorsAreProgams (a harness runs them);
+// one without any accepts every input, as the format does.
+func (p *Package) Validate(input []byte) error {
+	if len(p.InputValidators) > 0 {
+		return ErrInputValidatorsAreProgams
+	}
+	return nil
+}
+
+// OutputValidatorArgs returns the arguments the output validator gets on a case:
+// problem.yaml's validator_flags, then the group's output_validator_flags.
+func (p *Package) OutputValidatorArgs(caseName string) []string {
+	args := append([]string(nil), p.Config.ValidatorFlags...)
+	if c, ok := p.cases[caseName]; ok {
+		args = append(args, c.Group.Settings.OutputValidatorArgs...)
+	}
+	return args
+}
+
+// InputValidatorArgs returns the arguments input validator v (a path from
+// InputValidators) gets on a case.
+func (p *Package) InputValidatorArgs(caseName, v string) []string {
+	c, ok := p.cases[caseName]
+	if !ok {
+		return nil
+	}
+	name := strings.TrimSuffix(filepath.Base(v), filepath.Ext(v))
+	if a, ok := c.Group.Settings.InputValidatorArgs[name]; ok {
+		return a
+	}
+	if a, ok := c.Group.Settings.InputValidatorArgs[filepath.Base(v)]; ok {
+		return a
+	}
+	return c.Group.Settings.InputValidatorArgs[""]
+}
+
+// CheckerProgram implements problems.ExternalChecker: the custom output validator
+// and its arguments, when the package has one.
+func (p *Package) CheckerProgram(ds problems.Dataset) (string, []string, bool) {
+	if p.OutputValidator == "" {
+		return "", nil, false
+	}
+	return p.OutputValidator, p.OutputValidatorArgs(ds.Name), true
+}
+
+// Check judges a run. With the default output validator it compares the output
+// with the answer file under the flags of the case's group; an interactive run's
+// outcome is the interaction's. A custom output validator is a program: without a
+// harness that runs it (see problems.ExternalChecker) the result is a judge error.
+func (p *Package) Check(ds problems.Dataset, out problems.Output) problems.Outcome {
+	if out.Interaction != nil {
+		return *out.Interaction
+	}
+	if p.OutputValidator != "" {
+		return problems.Rejected(problems.JE, "output validator %s is a program; this judge cannot run it", filepath.Base(p.OutputValidator))
+	}
+	flags, err := ParseFlags(p.OutputValidatorArgs(ds.Name))
+	if err != nil {
+		return problems.Rejected(problems.JE, "default output validator: %v", err)
+	}
+	return CompareDefault(ds.Answer, out.Stdout, flags)
+}

@@ -1,0 +1,119 @@
+package icpc
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/judgehq/judge/problems"
+)
+
+// Submission is an example program of a package with the verdicts it may get.
+type Submission struct {
+	// Path is the file or folder of the program.
+	Path string
+	// Folder is its folder below submissions/ (accepted, wrong_answer, …).
+	Folder string
+	// Expected are the final verdicts the program may get: the folder's, or those
+	// of an @EXPECTED_RESULTS@ line in the source.
+	Expected []problems.Verdict
+}
+
+// Allows reports whether v is one of the expected verdicts.
+func (s Submission) Allows(v problems.Verdict) bool {
+	for _, e := range s.Expected {
+		if e == v {
+			return true
+		}
+	}
+	return false
+}
+
+var expectedRE = regexp.MustCompile(`@EXPECTED_RESULTS@\s*:?\s*([A-Za-z_,\s]+)`)
+
+// expectedNames maps the names DOMjudge uses in @EXPECTED_RESULTS@ to verdicts.
+var expectedNames = map[string]problems.Verdict{
+	"CORRECT": problems.AC, "ACCEPTED": problems.AC, "WRONG_ANSWER": problems.WA, "WRONG-ANSWER": problems.WA,
+	"TIMELIMIT": problems.TLE, "TIME_LIMIT_EXCEEDED": problems.TLE, "RUN_ERROR": problems.RTE,
+	"RUN-ERROR": problems.RTE, "RUN_TIME_ERROR": problems.RTE, "NO_OUTPUT": problems.WA,
+	"NO-OUTPUT": problems.WA, "OUTPUT_LIMIT": problems.OLE, "OUTPUT-LIMIT": problems.OLE,
+	"MEMORY_LIMIT": problems.MLE, "MEMORY-LIMIT": problems.MLE, "COMPILER_ERROR": problems.CE,
+}
+
+// ExpectedResults reads an @EXPECTED_RESULTS@ line from the first lines of a
+// source file; ok is false when there is none.
+func ExpectedResults(path string) ([]problems.Verdict, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for n := 0; sc.Scan() && n < 200; n++ {
+		m := expectedRE.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		var out []problems.Verdict
+		for _, w := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+			if v, ok := expectedNames[strings.ToUpper(w)]; ok {
+				out = append(out, v)
+			}
+		}
+		return out, len(out) > 0
+	}
+	return nil, false
+}
+
+// Submissions lists the package's example programs with their expected verdicts.
+// Folders other than the four official ones (accepted, wrong_answer,
+// time_limit_exceeded, run_time_error) count only for programs that carry an
+// @EXPECTED_RESULTS@ line. Files that are headers or data (.h, .txt, .md) are left out.
+func (p *Package) Submissions() ([]Submission, error) {
+	root := filepath.Join(p.Dir, "submissions")
+	dirs, err := os.ReadDir(root)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	var out []Submission
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		folderVerdict, official := problems.ParseVerdict(d.Name())
+		official = official && (folderVerdict == problems.AC || folderVerdict == problems.WA || folderVerdict == problems.TLE || folderVerdict == problems.RTE)
+		entries, err := os.ReadDir(filepath.Join(root, d.Name()))
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			n := e.Name()
+			switch strings.ToLower(filepath.Ext(n)) {
+			case ".h", ".hpp", ".txt", ".md", ".yaml", ".orig", ".swp":
+				continue
+			}
+			if strings.HasPrefix(n, ".") {
+				continue
+			}
+			path := filepath.Join(root, d.Name(), n)
+			s := Submission{Path: path, Folder: d.Name()}
+			if official {
+				s.Expected = []problems.Verdict{folderVerdict}
+			} else if exp, ok := ExpectedResults(path); ok {
+				s.Expected = exp
+			} else {
+				continue
+			}
+			out = append(out, s)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
+}

@@ -1,0 +1,3 @@
+import sys
+input()
+sys.exit(3)

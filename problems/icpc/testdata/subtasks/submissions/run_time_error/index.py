@@ -1,0 +1,3 @@
+input()
+nums = list(map(int, input().split()))
+print(nums[len(nums)])

@@ -1,0 +1,5 @@
+import time
+input()
+nums = list(map(int, input().split()))
+while True:
+    pass

@@ -1,0 +1,2 @@
+import sys
+sys.stdout.write(' '.join(input().split()[::-1]))
