@@ -34,13 +34,13 @@ Examples:
 				return err
 			}
 			defer e.close()
-			p, err := registry.Open(e.root, c.Args().First())
+			p, err := registry.Open(e.Root, c.Args().First())
 			if err != nil {
 				return usageError("%v", err)
 			}
 			slug := p.Meta().Slug
-			src := icpcrun.ExportSource{Root: e.root, Problem: p, ProblemDir: filepath.Join(e.root, "problems", slug),
-				SolutionsDir: registry.SolutionsDir(e.root, slug)}
+			src := icpcrun.ExportSource{Root: e.Root, Problem: p, ProblemDir: filepath.Join(e.Root, "problems", slug),
+				SolutionsDir: registry.SolutionsDir(e.Root, slug)}
 			if err := icpcrun.Export(c.Context, src, c.Args().Get(1)); err != nil {
 				return failed("export %s: %v", slug, err)
 			}

@@ -99,6 +99,7 @@ Flags go before the arguments they qualify or after them, as you like.`,
 			viewCommand(),
 			doctorCommand(),
 			gradeCommand(),
+			exportCommand(),
 			brokerCommand(),
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // run() prints and exits

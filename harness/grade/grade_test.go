@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/judging"
@@ -97,7 +98,7 @@ func TestExampleClass(t *testing.T) {
 	// The CPU limit stays; the wall limit is raised so that a busy machine does
 	// not turn a slow run into a time-out.
 	limits := p.Meta().Limits
-	limits.Wall = 60
+	limits.Wall = 60 * time.Second
 	g := &Grader{Rubric: rubric, Problem: p, Limits: limits, Datasets: ds,
 		Judge: &judging.Judge{Runner: runner, Scratch: filepath.Join(state, "tmp")}, Reference: ref, Work: state}
 	classDir := filepath.Join(root, "examples", "class")

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 )
@@ -51,11 +51,11 @@ func TestBindUnderHarnessJudge(t *testing.T) {
 			}
 			limits := p.Meta().Limits
 			limits.Wall = 30 // a busy machine must not fail the test
-			var tasks []harness.Task
+			var tasks []judging.Task
 			for _, d := range ds {
-				tasks = append(tasks, harness.Task{Problem: p, Limits: limits, Program: prog, Dataset: d})
+				tasks = append(tasks, judging.Task{Problem: p, Limits: limits, Program: prog, Dataset: d})
 			}
-			j := &harness.Judge{Runner: env.Runner, Scratch: env.Scratch, Jobs: 1}
+			j := &judging.Judge{Runner: env.Runner, Scratch: env.Scratch, Jobs: 1}
 			got := problems.AC
 			for _, r := range j.Judge(ctx, tasks, nil) {
 				if r.Outcome.Verdict != problems.AC {

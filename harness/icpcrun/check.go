@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
 )
 
@@ -22,7 +22,7 @@ const (
 
 // ValidatorLimits are the limits a validator runs under (the format's resource
 // guarantees: 60 s, 2 GiB, 8 MiB of output).
-var ValidatorLimits = harness.Limits{CPU: 60 * time.Second, Wall: 120 * time.Second, Memory: 2 << 30, Output: 8 << 20}
+var ValidatorLimits = problems.Limits{Time: 60 * time.Second, Wall: 120 * time.Second, Memory: 2 * problems.GiB, Output: 8 * problems.MiB}
 
 // messageLimit caps the judgemessage.txt kept in an outcome.
 const messageLimit = 64 << 10
@@ -52,7 +52,7 @@ func validatorArgv(t *Tool, ds problems.Dataset, feedback string, args []string)
 // verdictOf turns a finished validator run into an outcome: 42 AC, 43 WA, anything
 // else (a crash, a limit, exit 0) a judge error. judgemessage.txt gives the message
 // and score.txt the score.
-func verdictOf(m harness.Measure, feedback, stderrPath string) problems.Outcome {
+func verdictOf(m sandbox.Measure, feedback, stderrPath string) problems.Outcome {
 	msg, _ := readCapped(filepath.Join(feedback, "judgemessage.txt"), messageLimit)
 	details := strings.TrimSpace(string(msg))
 	first := details
@@ -86,7 +86,7 @@ func verdictOf(m harness.Measure, feedback, stderrPath string) problems.Outcome 
 	return o
 }
 
-func describe(m harness.Measure) string {
+func describe(m sandbox.Measure) string {
 	switch {
 	case m.Signal != "":
 		return "killed by " + m.Signal
@@ -148,7 +148,7 @@ func (e *Env) RunOutputValidator(ctx context.Context, src string, ds problems.Da
 		return problems.Rejected(problems.JE, "%v", err)
 	}
 	defer stderr.Close()
-	spec := harness.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
+	spec := sandbox.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
 		Stdin: in, Stderr: stderr, Limits: ValidatorLimits}
 	m, err := e.Runner.Run(ctx, spec)
 	if err != nil {
@@ -252,7 +252,7 @@ func (b *boundInteractive) Interact(ctx context.Context, ds problems.Dataset, fr
 		return problems.Rejected(problems.JE, "%v", err)
 	}
 	defer stderr.Close()
-	spec := harness.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
+	spec := sandbox.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
 		Stdin: inR, Stdout: out, Stderr: stderr, Limits: ValidatorLimits}
 	// harness.Judge cancels ctx as soon as the submission has exited, before the
 	// validator has read its last bytes; the validator therefore runs under the

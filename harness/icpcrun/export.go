@@ -79,7 +79,7 @@ func Export(ctx context.Context, src ExportSource, dst string) error {
 		}
 	}
 	yaml := fmt.Sprintf("problem_format_version: 2025-09\nname: %q\nuuid: %x-%x-%x-%x-%x\ntype: %s\nsource: %q\nlicense: unknown\nlimits:\n  time_limit: %g\n  memory: %d\n  output: %d\n",
-		meta.Title, uuid[0:4], uuid[4:6], uuid[6:8], uuid[8:10], uuid[10:16], typ, meta.Source, meta.Limits.Time, meta.Limits.Memory, meta.Limits.Output)
+		meta.Title, uuid[0:4], uuid[4:6], uuid[6:8], uuid[8:10], uuid[10:16], typ, meta.Source, meta.Limits.Time.Seconds(), meta.Limits.Memory.MiB(), meta.Limits.Output.MiB())
 	if err := os.WriteFile(filepath.Join(dst, "problem.yaml"), []byte(yaml), 0o644); err != nil {
 		return err
 	}

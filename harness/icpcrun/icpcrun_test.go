@@ -9,14 +9,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 )
 
 func TestMain(m *testing.M) {
-	if harness.IsSupervisor() {
-		harness.Supervise()
+	if sandbox.IsSupervisor() {
+		sandbox.Supervise()
 	}
 	os.Exit(m.Run())
 }
@@ -31,14 +32,14 @@ func newEnv(t *testing.T) *Env {
 			t.Skipf("%s not installed", tool)
 		}
 	}
-	r, err := harness.NewRunner("")
+	r, err := sandbox.NewRunner("")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
 	dir := t.TempDir()
 	return &Env{
-		Builder: &harness.Builder{Cache: filepath.Join(dir, "cache"), Languages: harness.DefaultLanguages()},
+		Builder: &build.Builder{Cache: filepath.Join(dir, "cache"), Languages: build.DefaultLanguages()},
 		Runner:  r,
 		Scratch: filepath.Join(dir, "scratch"),
 		// Wall limits are for deadlocks here; a busy machine must not fail the test.

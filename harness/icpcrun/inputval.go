@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems/icpc"
 )
 
@@ -92,7 +92,7 @@ func (e *Env) runInputValidator(ctx context.Context, argv []string, input string
 		return "", "", err
 	}
 	defer out.Close()
-	m, err := e.Runner.Run(ctx, harness.Spec{Argv: argv, Dir: dir, Env: os.Environ(), Stdin: in, Stdout: out, Stderr: out, Limits: ValidatorLimits})
+	m, err := e.Runner.Run(ctx, sandbox.Spec{Argv: argv, Dir: dir, Env: os.Environ(), Stdin: in, Stdout: out, Stderr: out, Limits: ValidatorLimits})
 	if err != nil {
 		return "", "", fmt.Errorf("running input validator: %w", err)
 	}

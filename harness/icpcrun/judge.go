@@ -8,7 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 )
@@ -17,21 +18,21 @@ import (
 type CaseResult struct {
 	Case    string
 	Outcome problems.Outcome
-	Measure harness.Measure
+	Measure sandbox.Measure
 	// Output is the team output, kept for WA (for a diff against the answer).
 	Output []byte
 }
 
 // resourceVerdict decides a submission's run from its measurement alone: MLE, TLE,
 // OLE, RTE; decided is false when the run ended normally.
-func resourceVerdict(m harness.Measure, l harness.Limits) (problems.Outcome, bool) {
+func resourceVerdict(m sandbox.Measure, l problems.Limits) (problems.Outcome, bool) {
 	switch {
 	case m.MemoryExceeded:
 		return problems.Rejected(problems.MLE, "memory limit exceeded (peak %d KiB)", m.PeakKiB), true
 	case m.TimedOut:
 		return problems.Rejected(problems.TLE, "wall time limit %s exceeded", l.WallLimit()), true
-	case m.CPUExceeded || (l.CPU > 0 && m.CPU > l.CPU):
-		return problems.Rejected(problems.TLE, "CPU time %.3fs over the %s limit", m.CPU.Seconds(), l.CPU), true
+	case m.CPUExceeded || (l.Time > 0 && m.CPU > l.Time):
+		return problems.Rejected(problems.TLE, "CPU time %.3fs over the %s limit", m.CPU.Seconds(), l.Time), true
 	case m.OutputExceeded:
 		return problems.Rejected(problems.OLE, "output limit exceeded"), true
 	case m.Signal != "":
@@ -55,7 +56,7 @@ func submissionEnv(home string) []string {
 // judges it: resource verdicts first, then the default or the custom output
 // validator; for interactive problems, the submission and the validator talk and
 // the format's ordering rule decides.
-func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *harness.Program, ds problems.Dataset, l harness.Limits) (CaseResult, error) {
+func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Program, ds problems.Dataset, l problems.Limits) (CaseResult, error) {
 	r := CaseResult{Case: ds.Name}
 	if err := os.MkdirAll(e.Scratch, 0o755); err != nil {
 		return r, fmt.Errorf("scratch folder: %w", err)
@@ -69,8 +70,7 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *harness.Prog
 	if err := os.Mkdir(work, 0o777); err != nil {
 		return r, fmt.Errorf("scratch folder: %w", err)
 	}
-	l.AddressSpace = prog.AddressSpace
-	spec := harness.Spec{Argv: prog.Argv, Dir: work, Env: submissionEnv(work), Limits: l}
+	spec := sandbox.Spec{Argv: prog.Argv, Dir: work, Env: submissionEnv(work), Limits: l, AddressSpace: prog.AddressSpace}
 	if pkg.Config.Interactive() {
 		r.Outcome, r.Measure, err = e.interactive(ctx, pkg, spec, ds, dir)
 		return r, err
@@ -90,7 +90,7 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *harness.Prog
 	if r.Measure, err = e.Runner.Run(ctx, spec); err != nil {
 		return r, fmt.Errorf("running %s: %w", prog.Name, err)
 	}
-	if st, err := out.Stat(); err == nil && l.Output > 0 && st.Size() > l.Output {
+	if st, err := out.Stat(); err == nil && l.Output > 0 && st.Size() > l.Output.Bytes() {
 		r.Measure.OutputExceeded = true
 	}
 	if o, decided := resourceVerdict(r.Measure, l); decided {
@@ -100,7 +100,7 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *harness.Prog
 	if src, args, ok := pkg.CheckerProgram(ds); ok {
 		r.Outcome = e.RunOutputValidator(ctx, src, ds, args, outPath)
 	} else {
-		data, err := readCapped(outPath, l.Output+1)
+		data, err := readCapped(outPath, l.Output.Bytes()+1)
 		if err != nil {
 			return r, fmt.Errorf("reading output: %w", err)
 		}
@@ -120,38 +120,38 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *harness.Prog
 // validator's stdin. The verdict follows the reference tools: a validator that
 // crashed is a judge error; one that exited first with WA wins; else the
 // submission's TLE, MLE or RTE; else the validator's verdict.
-func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec harness.Spec, ds problems.Dataset, dir string) (problems.Outcome, harness.Measure, error) {
+func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.Spec, ds problems.Dataset, dir string) (problems.Outcome, sandbox.Measure, error) {
 	src, args, _ := pkg.CheckerProgram(ds)
 	t, err := e.Tool(ctx, src)
 	if err != nil {
-		return problems.Outcome{}, harness.Measure{}, err
+		return problems.Outcome{}, sandbox.Measure{}, err
 	}
 	if t.BuildError != "" {
-		return problems.Rejected(problems.JE, "interactive validator does not build: %s", oneLine(t.BuildError)), harness.Measure{}, nil
+		return problems.Rejected(problems.JE, "interactive validator does not build: %s", oneLine(t.BuildError)), sandbox.Measure{}, nil
 	}
 	feedback := filepath.Join(dir, "feedback")
 	if err := os.Mkdir(feedback, 0o755); err != nil {
-		return problems.Outcome{}, harness.Measure{}, fmt.Errorf("feedback folder: %w", err)
+		return problems.Outcome{}, sandbox.Measure{}, fmt.Errorf("feedback folder: %w", err)
 	}
 	toSubR, toSubW, err := os.Pipe()
 	if err != nil {
-		return problems.Outcome{}, harness.Measure{}, fmt.Errorf("pipe: %w", err)
+		return problems.Outcome{}, sandbox.Measure{}, fmt.Errorf("pipe: %w", err)
 	}
 	toValR, toValW, err := os.Pipe()
 	if err != nil {
 		toSubR.Close()
 		toSubW.Close()
-		return problems.Outcome{}, harness.Measure{}, fmt.Errorf("pipe: %w", err)
+		return problems.Outcome{}, sandbox.Measure{}, fmt.Errorf("pipe: %w", err)
 	}
 	stderrPath := filepath.Join(dir, "validator-stderr")
 	vErr, err := os.Create(stderrPath)
 	if err != nil {
-		return problems.Outcome{}, harness.Measure{}, err
+		return problems.Outcome{}, sandbox.Measure{}, err
 	}
 	defer vErr.Close()
 	vLimits := ValidatorLimits
 	vLimits.Wall = spec.Limits.WallLimit() + ValidatorLimits.Wall
-	vSpec := harness.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
+	vSpec := sandbox.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
 		Stdin: toValR, Stdout: toSubW, Stderr: vErr, Limits: vLimits}
 	spec.Stdin, spec.Stdout = toSubR, toValW
 
@@ -164,7 +164,7 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec harness.S
 	var (
 		mu          sync.Mutex
 		first       string // "validator" or "submission": which exited first
-		vm, sm      harness.Measure
+		vm, sm      sandbox.Measure
 		vErrR, sErr error
 		wg          sync.WaitGroup
 	)
@@ -231,6 +231,6 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec harness.S
 
 // limits turns a package's limits into the runner's, with the CPU limit given: wall
 // = 2 × CPU (at least Env.MinWall).
-func (e *Env) limits(l problems.Limits, cpu time.Duration) harness.Limits {
-	return harness.Limits{CPU: cpu, Wall: max(2*cpu, e.MinWall), Memory: l.Memory << 20, Output: l.Output << 20}
+func (e *Env) limits(l problems.Limits, cpu time.Duration) problems.Limits {
+	return problems.Limits{Time: cpu, Wall: max(2*cpu, e.MinWall), Memory: l.Memory, Output: l.Output}
 }

@@ -27,14 +27,15 @@ import (
 	"sync"
 	"time"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/sandbox"
 )
 
 // Env is what running package programs needs: a build cache, a runner and a
 // scratch folder.
 type Env struct {
-	Builder *harness.Builder
-	Runner  harness.Runner
+	Builder *build.Builder
+	Runner  sandbox.Runner
 	Scratch string
 	// MinWall is the least wall-clock limit of a submission's run (0: 2 × CPU
 	// alone). Interactive runs wait on the validator, so a busy machine may need more.

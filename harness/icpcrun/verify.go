@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/judgehq/judge/harness"
+	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 )
@@ -15,7 +15,7 @@ import (
 // SubmissionResult is the judgement of one example submission of a package.
 type SubmissionResult struct {
 	Submission icpc.Submission
-	Program    *harness.Program
+	Program    *build.Program
 	// Verdict is the submission's verdict at the time limit: the first non-AC case's
 	// verdict, in judging order. VerdictHigh is the same at the limit × the TLE margin.
 	Verdict, VerdictHigh problems.Verdict
@@ -86,7 +86,7 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 		res := SubmissionResult{Submission: s}
 		prog, err := e.Builder.Build(ctx, s.Path)
 		if err != nil { // a language judge does not know: not the package's fault
-			res.Program = &harness.Program{Name: filepath.Base(s.Path), Source: s.Path, Unavailable: err.Error()}
+			res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, Unavailable: err.Error()}
 			res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
 			return res, nil
 		}
@@ -143,7 +143,7 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 			others = append(others, s)
 		}
 	}
-	tl := pkg.Meta().Limits.TimeLimit()
+	tl := pkg.Meta().Limits.Time
 	var slowest time.Duration
 	for _, s := range accepted {
 		res, err := judgeOne(s, tl)
@@ -159,7 +159,7 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 	if pkg.NeedsTimeLimit() {
 		t := pkg.InferTimeLimit(slowest)
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("slowest accepted run %.3fs: time limit set to %gs", slowest.Seconds(), t))
-		tl = pkg.Meta().Limits.TimeLimit()
+		tl = pkg.Meta().Limits.Time
 		// Re-derive the accepted verdicts at the inferred limit.
 		for i := range rep.Submissions {
 			r := &rep.Submissions[i]

@@ -212,13 +212,13 @@ func (p *Package) makeMeta() problems.Meta {
 	if out <= 0 {
 		out = defaultOutputMiB
 	}
-	m.Limits = problems.Limits{Memory: mem, Output: out, Processes: 64}
+	m.Limits = problems.Limits{Memory: problems.Size(mem) * problems.MiB, Output: problems.Size(out) * problems.MiB, Processes: 64}
 	t, src := p.statedTimeLimit()
 	if t <= 0 {
 		t, src = provisionalTime, ""
 	}
 	p.timeSource = src
-	m.Limits.Time, m.Limits.Wall = t, 2*t
+	m.Limits.Time, m.Limits.Wall = problems.Seconds(t), problems.Seconds(2*t)
 	return m
 }
 
@@ -285,7 +285,7 @@ func (p *Package) Multipliers() (acToLimit, limitToTLE float64) {
 func (p *Package) InferTimeLimit(slowestAC time.Duration) float64 {
 	mult, _ := p.Multipliers()
 	t := InferredLimit(slowestAC, mult, p.Config.Limits.TimeResolution)
-	p.meta.Limits.Time, p.meta.Limits.Wall = t, 2*t
+	p.meta.Limits.Time, p.meta.Limits.Wall = problems.Seconds(t), problems.Seconds(2*t)
 	p.timeSource = fmt.Sprintf("slowest accepted run %.3fs × %g", slowestAC.Seconds(), mult)
 	return t
 }
