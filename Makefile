@@ -1,8 +1,9 @@
 # judge: build, test, demo and benchmarks. Every target works on a fresh clone.
 GO       ?= go
 BIN      := bin/judge
-# Packages whose tests run a second time under the race detector.
-RACE_PKGS := ./harness/...
+# Packages whose tests start processes run a second time under the race detector
+# (-short leaves out their slowest end-to-end cases, which the first pass ran).
+RACE_PKGS := ./harness/... ./judge/... ./problems/...
 
 PROBLEMS := battleships bestmove defrag fleetcount sudoku trimines
 
@@ -19,7 +20,7 @@ build:
 test:
 	$(GO) vet ./...
 	$(GO) test ./...
-	$(GO) test -race $(RACE_PKGS)
+	$(GO) test -race -short $(RACE_PKGS)
 
 # The main job: every bundled sudoku solution with the verdict its folder names,
 # then the example contest (entrants in C, C++, Python, Go and Java) with its
