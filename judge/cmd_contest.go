@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/judgehq/judge/harness/workflow"
+	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
+	"github.com/judgehq/judge/reports/live"
 )
 
 func outFlag() cli.Flag {
@@ -37,6 +40,7 @@ Examples:
    judge contest examples/contest.yaml --out /tmp/report -j 4
    judge contest examples/contest.yaml --resume 20261121-190000-3fa2`,
 		Flags: []cli.Flag{jobsFlag(), outFlag(),
+			&cli.StringFlag{Name: "serve", Usage: "serve the live scoreboard at ADDR while judging (\":8080\" listens on localhost only)"},
 			&cli.StringFlag{Name: "resume", Usage: "continue a stored run of this contest: only jobs without a result are run"},
 		},
 		Action: func(c *cli.Context) error {
@@ -85,7 +89,16 @@ func runContest(c *cli.Context, e *env, file string) error {
 	}
 	tasks := plan.Tasks(done)
 	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done)\n", plan.Contest.Name, s.ID, len(tasks), len(done))
-	results, err := judgeTasks(ctx, c, e, s, tasks)
+	var also []func(problems.Result)
+	if addr := c.String("serve"); addr != "" {
+		publish, stopServing, err := serveLive(ctx, c, e, st, plan, s.ID, addr)
+		if err != nil {
+			return err
+		}
+		defer stopServing()
+		also = append(also, publish)
+	}
+	results, err := judgeTasks(ctx, c, e, s, tasks, also...)
 	interrupted := ctx.Err() != nil
 	_ = s.Finish(ctx, interrupted)
 	if err != nil {
@@ -98,6 +111,42 @@ func runContest(c *cli.Context, e *env, file string) error {
 			finished, len(tasks), file, s.ID)
 	}
 	return renderStored(context.WithoutCancel(ctx), c, e, st, s.ID, true)
+}
+
+// serveLive starts the live scoreboard of a contest run on addr (a bare ":port"
+// listens on localhost only). It shows the results already stored (a resumed run)
+// and every result published from then on, frozen at the contest's freeze time
+// until stop is called, which lifts the freeze and stops serving.
+func serveLive(ctx context.Context, c *cli.Context, e *env, st *workflow.Store, plan *workflow.ContestPlan, run, addr string) (publish func(problems.Result), stop func(), err error) {
+	rule := reports.StandingsRule(reports.ICPC)
+	if plan.Contest.Standings != "" {
+		if rule, err = reports.ParseStandingsRule(plan.Contest.Standings); err != nil {
+			return nil, nil, usageError("%v", err)
+		}
+	}
+	known, err := st.Results(ctx, run)
+	if err != nil {
+		return nil, nil, usageError("live scoreboard: %v", err)
+	}
+	srv := live.New(reports.Input{Run: run, Contest: plan.Contest.Name, Generated: time.Now().UTC(), Rule: rule,
+		Problems: plan.Config.Problems, Entrants: plan.Config.Entrants, Results: known},
+		live.Options{Freeze: plan.Contest.Freeze, HTML: reports.HTMLOptions{Picture: resultPictures(e.Root)}})
+	l, err := live.Listen(addr)
+	if err != nil {
+		return nil, nil, usageError("--serve %s: %v", addr, err)
+	}
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = srv.Serve(sctx, l)
+	}()
+	fmt.Fprintf(c.App.ErrWriter, "live scoreboard: http://%s/\n", l.Addr())
+	return srv.Publish, func() {
+		srv.Unfreeze()
+		cancel()
+		<-done
+	}, nil
 }
 
 // checkOut refuses, before anything is judged, an --out folder that the report

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/judgehq/judge/harness/workflow"
+	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
 )
 
@@ -24,7 +25,7 @@ func (e *env) openStore(ctx context.Context) (*workflow.Store, error) {
 
 // judgeTasks judges the tasks in session s, showing progress on stderr; the
 // session stores each result as it is judged.
-func judgeTasks(ctx context.Context, c *cli.Context, e *env, s *workflow.Session, tasks []workflow.Task) ([]workflow.Judged, error) {
+func judgeTasks(ctx context.Context, c *cli.Context, e *env, s *workflow.Session, tasks []workflow.Task, also ...func(problems.Result)) ([]workflow.Judged, error) {
 	var ptasks []reports.Task
 	index := map[string]int{}
 	for _, t := range tasks {
@@ -40,7 +41,16 @@ func judgeTasks(ctx context.Context, c *cli.Context, e *env, s *workflow.Session
 		tty = term.IsTerminal(int(f.Fd()))
 	}
 	prog := reports.NewProgress(ctx, c.App.ErrWriter, tty, 5*time.Second, ptasks)
-	results, err := s.Judge(ctx, e.judge(c), tasks, prog.Add)
+	onResult := prog.Add
+	if len(also) > 0 {
+		onResult = func(r problems.Result) {
+			prog.Add(r)
+			for _, f := range also {
+				f(r)
+			}
+		}
+	}
+	results, err := s.Judge(ctx, e.judge(c), tasks, onResult)
 	prog.Finish()
 	if err != nil {
 		return results, cli.Exit(err.Error(), exitUsage)

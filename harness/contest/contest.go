@@ -7,6 +7,7 @@
 //
 //	name: Demo contest
 //	standings: icpc              # icpc (default) | relative | mactech
+//	freeze: 2026-11-23T17:00:00Z # optional: the live scoreboard hides later results
 //	problems:
 //	  - sudoku                   # a problem slug
 //	  - path: ../more/defrag     # or a problem folder, relative to this file
@@ -32,6 +33,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/judgehq/judge/problems"
 	"go.yaml.in/yaml/v3"
@@ -52,8 +54,12 @@ type Contest struct {
 	Name string
 	// Standings is the standings rule: RuleICPC, RuleRelative or RuleMacTech.
 	Standings string
-	Problems  []Problem
-	Entrants  []Entrant
+	// Freeze, when set, is the moment after which the live scoreboard (judge
+	// contest --serve) hides new results until the contest ends, as ICPC freezes
+	// its last hour. Written as an RFC 3339 time: freeze: 2026-11-23T17:00:00Z.
+	Freeze   time.Time
+	Problems []Problem
+	Entrants []Entrant
 }
 
 // Problem is one problem of the contest.
@@ -195,7 +201,7 @@ func (p *parser) parse(data []byte) (*Contest, error) {
 		root = root.Content[0]
 	}
 	c := &Contest{File: p.file, Standings: RuleICPC}
-	fields, err := p.mapping(root, "contest", "name", "standings", "problems", "entrants")
+	fields, err := p.mapping(root, "contest", "name", "standings", "freeze", "problems", "entrants")
 	if err != nil {
 		return nil, err
 	}
@@ -206,6 +212,15 @@ func (p *parser) parse(data []byte) (*Contest, error) {
 	}
 	if strings.TrimSpace(c.Name) == "" {
 		return nil, p.errf(orNode(fields["name"], root), "name: missing or empty")
+	}
+	if n := fields["freeze"]; n != nil {
+		v, err := p.str(n, "freeze")
+		if err != nil {
+			return nil, err
+		}
+		if c.Freeze, err = time.Parse(time.RFC3339, v); err != nil {
+			return nil, p.errf(n, "freeze %q: want a time like 2026-11-23T17:00:00Z (RFC 3339)", v)
+		}
 	}
 	if n := fields["standings"]; n != nil {
 		if c.Standings, err = p.str(n, "standings"); err != nil {
