@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -41,6 +42,7 @@ Examples:
    judge contest examples/contest.yaml --resume 20261121-190000-3fa2`,
 		Flags: []cli.Flag{jobsFlag(), outFlag(),
 			&cli.StringFlag{Name: "serve", Usage: "serve the live scoreboard at ADDR while judging (\":8080\" listens on localhost only)"},
+			&cli.BoolFlag{Name: "rejudge-changed", Usage: "with --resume: judge again the entrants whose submission changed since the run started"},
 			&cli.StringFlag{Name: "resume", Usage: "continue a stored run of this contest: only jobs without a result are run"},
 		},
 		Action: func(c *cli.Context) error {
@@ -79,11 +81,16 @@ func runContest(c *cli.Context, e *env, file string) error {
 	}
 	defer st.Close()
 	var s *workflow.Session
+	var rejudge []workflow.Change
 	done := map[workflow.Key]bool{}
 	if id := c.String("resume"); id != "" {
+		if rejudge, err = checkResume(ctx, c, st, plan, id); err != nil {
+			return err
+		}
 		if s, done, err = workflow.Resume(ctx, st, id, "contest", plan.Contest.Name); err != nil {
 			return usageError("--resume %s: %v", id, err)
 		}
+		workflow.Forget(done, rejudge)
 	} else if s, err = newSession(ctx, st, "contest", c.Args().Slice(), plan.Contest.Name, plan.Config); err != nil {
 		return err
 	}
@@ -147,6 +154,34 @@ func serveLive(ctx context.Context, c *cli.Context, e *env, st *workflow.Store, 
 		cancel()
 		<-done
 	}, nil
+}
+
+// checkResume refuses to resume stored run id when what it judged is not what the
+// plan would judge now: a changed problem or language table always, a changed
+// submission unless --rejudge-changed asks to judge those entrants again (their new
+// results replace the stored ones). It returns the entrants to judge again.
+func checkResume(ctx context.Context, c *cli.Context, st *workflow.Store, plan *workflow.ContestPlan, id string) ([]workflow.Change, error) {
+	_, stored, rep, err := workflow.LoadReport(ctx, st, id)
+	if err != nil {
+		return nil, usageError("--resume %s: %v", id, err)
+	}
+	changes, err := plan.ResumeCheck(stored, rep.Results)
+	if err != nil {
+		return nil, usageError("--resume %s: %v", id, err)
+	}
+	if len(changes) == 0 {
+		return nil, nil
+	}
+	var names []string
+	for _, ch := range changes {
+		names = append(names, ch.String())
+	}
+	if !c.Bool("rejudge-changed") {
+		return nil, usageError("--resume %s: changed since the run started: %s; judge them again with --rejudge-changed, or start a new run",
+			id, strings.Join(names, "; "))
+	}
+	fmt.Fprintf(c.App.ErrWriter, "judging again, as they changed: %s\n", strings.Join(names, "; "))
+	return changes, nil
 }
 
 // checkOut refuses, before anything is judged, an --out folder that the report

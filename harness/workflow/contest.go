@@ -28,7 +28,8 @@ func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error)
 		return nil, err
 	}
 	plan := &ContestPlan{Contest: def,
-		Config: RunConfig{File: file, Name: def.Name, Rule: def.Standings, Entrants: def.EntrantNames()}}
+		Config: RunConfig{File: file, Name: def.Name, Rule: def.Standings, Entrants: def.EntrantNames(),
+			Fingerprints: map[string]string{}, Languages: languagesFingerprint(e.Builder.Languages)}}
 	for _, cp := range def.Problems {
 		name := cp.Slug
 		if name == "" {
@@ -45,6 +46,7 @@ func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error)
 		}
 		entry := Entry{Problem: p, Limits: cp.Limits.Apply(meta.Limits), Datasets: ds, Programs: map[string]*build.Program{}}
 		plan.Config.Problems = append(plan.Config.Problems, meta)
+		plan.Config.Fingerprints[meta.Slug] = fingerprint(meta, entry.Limits, ds)
 		if meta.Score.Ranking == problems.RankPenalty {
 			plan.Config.ChallengeLog = append(plan.Config.ChallengeLog, meta.Slug)
 		}

@@ -21,6 +21,11 @@ type RunConfig struct {
 	Entrants     []string        `json:"entrants"`
 	ChallengeLog []string        `json:"challenge_log,omitempty"`
 	Details      bool            `json:"details,omitempty"`
+	// Fingerprints hold, per problem slug, a hash of what its results depend on
+	// besides the submissions (datasets, metadata, limits), and Languages one of the
+	// language table, so that a resume can refuse to mix versions.
+	Fingerprints map[string]string `json:"fingerprints,omitempty"`
+	Languages    string            `json:"languages,omitempty"`
 }
 
 // diffLimit caps the diff kept with a WA or PE result.
