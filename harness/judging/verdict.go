@@ -38,7 +38,7 @@ func afterRun(ctx context.Context, t Task, out problems.Output, m sandbox.Measur
 		return problems.Rejected(problems.JE, "%v", err), false
 	}
 	if o, decided := resourceVerdict(m, t.Limits); decided {
-		return o, false
+		return withStderr(o, out.Stderr), false
 	}
 	o = safeCheck(t.Problem, t.Dataset, out)
 	if t.Problem.Meta().Kind == problems.PassFail {
@@ -64,11 +64,57 @@ func resourceVerdict(m sandbox.Measure, l problems.Limits) (o problems.Outcome, 
 	case m.OutputExceeded:
 		return problems.Rejected(problems.OLE, "output limit %d MiB exceeded", l.Output.MiB()), true
 	case m.Signal != "":
+		if what, ok := signalMeaning[m.Signal]; ok {
+			return problems.Rejected(problems.RTE, "killed by %s (%s)", m.Signal, what), true
+		}
 		return problems.Rejected(problems.RTE, "killed by %s", m.Signal), true
 	case m.ExitCode != 0:
 		return problems.Rejected(problems.RTE, "exit code %d", m.ExitCode), true
 	}
 	return problems.Outcome{}, false
+}
+
+// signalMeaning says in words what the signals a crashing program gets mean.
+var signalMeaning = map[string]string{
+	"SIGSEGV": "invalid memory access",
+	"SIGBUS":  "invalid memory access",
+	"SIGFPE":  "arithmetic error, e.g. division by zero",
+	"SIGABRT": "aborted, e.g. a failed assertion or an uncaught C++ exception",
+	"SIGILL":  "illegal instruction",
+	"SIGKILL": "killed",
+	"SIGPIPE": "wrote to a closed pipe",
+	"SIGTRAP": "trap, e.g. a Go or Rust panic in some runtimes",
+	"SIGSYS":  "forbidden system call",
+}
+
+// stderrTail is how much of the end of a failed program's standard error an
+// outcome keeps.
+const stderrTail = 4 << 10
+
+// withStderr keeps the end of the program's standard error with a failed run's
+// outcome: its last line joins the message (a Python traceback's exception, a
+// failed assertion) and the tail goes into the details, which the JSON, JUnit and
+// HTML reports carry.
+func withStderr(o problems.Outcome, stderr []byte) problems.Outcome {
+	text := strings.TrimRight(strings.ToValidUTF8(string(stderr), "\uFFFD"), "\n\r\t ")
+	if text == "" {
+		return o
+	}
+	if len(text) > stderrTail {
+		text = "…" + text[len(text)-stderrTail:]
+	}
+	last := text[strings.LastIndexByte(text, '\n')+1:]
+	if last = strings.TrimSpace(last); last != "" && o.Verdict == problems.RTE {
+		if len(last) > 120 {
+			last = last[:119] + "…"
+		}
+		o.Message += ": " + last
+	}
+	if o.Details != "" {
+		o.Details += "\n"
+	}
+	o.Details += "standard error (its end):\n" + text + "\n"
+	return o
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }

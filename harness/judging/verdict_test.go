@@ -3,6 +3,7 @@ package judging
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -29,7 +30,7 @@ func TestResourceVerdict(t *testing.T) {
 			message: "CPU time 1.050s over the 1s limit"},
 		{name: "output before signal", m: sandbox.Measure{OutputExceeded: true, Signal: "SIGXFSZ"}, want: problems.OLE, decided: true,
 			message: "output limit 1 MiB exceeded"},
-		{name: "signal", m: sandbox.Measure{Signal: "SIGSEGV", ExitCode: -1}, want: problems.RTE, decided: true, message: "killed by SIGSEGV"},
+		{name: "signal", m: sandbox.Measure{Signal: "SIGSEGV", ExitCode: -1}, want: problems.RTE, decided: true, message: "killed by SIGSEGV (invalid memory access)"},
 		{name: "exit code", m: sandbox.Measure{ExitCode: 3}, want: problems.RTE, decided: true, message: "exit code 3"},
 	}
 	for _, tt := range tests {
@@ -92,5 +93,28 @@ func TestAfterRun(t *testing.T) {
 		if o.Verdict != tt.want || o.Score != tt.score || interrupted != tt.interrupted {
 			t.Errorf("%s: got %s score %v interrupted %v, want %s score %v", tt.name, o.Verdict, o.Score, interrupted, tt.want, tt.score)
 		}
+	}
+}
+
+func TestWithStderr(t *testing.T) {
+	rte := problems.Rejected(problems.RTE, "exit code 1")
+	tb := "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\nZeroDivisionError: division by zero\n"
+	o := withStderr(rte, []byte(tb))
+	if o.Message != "exit code 1: ZeroDivisionError: division by zero" || !strings.Contains(o.Details, "Traceback") {
+		t.Errorf("RTE with a traceback: %q / %q", o.Message, o.Details)
+	}
+	if o := withStderr(rte, nil); o.Message != "exit code 1" || o.Details != "" {
+		t.Errorf("no stderr: %+v", o)
+	}
+	tle := problems.Rejected(problems.TLE, "wall time limit 3s exceeded")
+	if o := withStderr(tle, []byte("still thinking\n")); o.Message != tle.Message || !strings.Contains(o.Details, "still thinking") {
+		t.Errorf("TLE keeps its message and gets the tail in details: %+v", o)
+	}
+	long := strings.Repeat("x", 3*stderrTail) + "\nlast"
+	if o := withStderr(rte, []byte(long)); len(o.Details) > stderrTail+100 || !strings.HasSuffix(strings.TrimSpace(o.Details), "last") {
+		t.Errorf("long stderr kept %d bytes", len(o.Details))
+	}
+	if o, _ := resourceVerdict(sandbox.Measure{Signal: "SIGSEGV", ExitCode: -1}, problems.Limits{}); o.Message != "killed by SIGSEGV (invalid memory access)" {
+		t.Errorf("signal message %q", o.Message)
 	}
 }
