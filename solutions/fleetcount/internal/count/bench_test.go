@@ -155,6 +155,22 @@ func BenchmarkStandard(b *testing.B) {
 	}
 }
 
+// BenchmarkHeaviest times the heaviest valid input known: ten ships 5 5 4 4 3 3 2 2
+// 1 1 on an empty 5 × 30 strip under touch (the region limit for 6 to 10 ships is
+// 5 rows; the counts exceed 2^64, so they take two words).
+func BenchmarkHeaviest(b *testing.B) {
+	bd := emptyBoard(5, 30, board.Touch, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1)
+	var states int
+	for b.Loop() {
+		res, err := Count(bd)
+		if err != nil {
+			b.Fatal(err)
+		}
+		states = res.MaxStates
+	}
+	b.ReportMetric(float64(states), "states")
+}
+
 // BenchmarkEnumerateStandard would time the listing on the same boards; it lists
 // one placement at a time, billions of them, and would take hours, so it is skipped.
 func BenchmarkEnumerateStandard(b *testing.B) {

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"math/bits"
 	"slices"
 
 	"github.com/judgehq/judge/problems/fleetcount/board"
@@ -55,13 +56,14 @@ func Count(b *board.Board) (*Result, error) {
 	var regs []regionCount
 	kept := 0
 	budget := recWords
+	lanes := startLanes(b, &f)
 	for _, reg := range b.Regions() {
 		g := newGrid(b, &reg)
 		if g.w > maxWidth {
 			return nil, fmt.Errorf("region at row %d, column %d is %d × %d: wider than %d both ways",
 				reg.Top+1, reg.Left+1, reg.Rows(), reg.Cols(), maxWidth)
 		}
-		fw := forward(g, &f, b.Rule, 1, &budget)
+		fw := forward(g, &f, b.Rule, lanes, &budget)
 		res.MaxStates = max(res.MaxStates, fw.most)
 		byUse := fw.byUse()
 		if isIdentity(byUse) && !hasHit(g) {
@@ -122,6 +124,31 @@ func hasHit(g *grid) bool {
 	return false
 }
 
+// startLanes returns the words of counts a sweep of b starts with: enough for
+// every ship on any of its at most 2·cells positions or on none, a bound on every
+// count the sweeps hold (forward counts, and backward counts with the other
+// regions' placements). Starting there spares the sweep done in vain when counts
+// overflow; an overflow is still detected, and the sweep done again wider.
+func startLanes(b *board.Board, f *fleet) int {
+	cells := 0
+	for _, row := range b.Grid {
+		for _, v := range row {
+			if v != board.Miss {
+				cells++
+			}
+		}
+	}
+	need := 0
+	for _, m := range f.mult {
+		need += m * bits.Len(uint(2*cells+1))
+	}
+	lanes := 1
+	for 64*lanes < need {
+		lanes *= 2
+	}
+	return lanes
+}
+
 // forwardRun is a finished forward sweep of one grid.
 type forwardRun struct {
 	s    *sweep
@@ -180,6 +207,9 @@ func forward(g *grid, f *fleet, rule board.Rule, lanes int, budget *int) *forwar
 					t = &table{keys: slices.Clone(t.keys), vals: slices.Clone(t.vals)}
 				}
 				fw.most = max(fw.most, len(t.keys))
+			}
+			if s.overflow {
+				break // counted again with wider counts
 			}
 			if rr != nil {
 				fw.rec[i] = rr
