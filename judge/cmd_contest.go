@@ -65,7 +65,9 @@ func runContest(c *cli.Context, e *env, file string) error {
 	}
 	ctx, stop := signalContext(c.Context)
 	defer stop()
+	e.Log = c.App.ErrWriter // one line per submission built: a long build is not silence
 	plan, err := workflow.PlanContest(ctx, e.Env, file)
+	e.Log = nil
 	if ctx.Err() != nil {
 		return failed("interrupted")
 	}

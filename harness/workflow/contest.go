@@ -3,6 +3,7 @@ package workflow
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/contest"
@@ -56,6 +57,7 @@ func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error)
 				continue
 			}
 			var prog *build.Program
+			start := time.Now()
 			if sub.Command != "" {
 				prog, err = e.Builder.Command(sub.Command)
 			} else {
@@ -64,6 +66,11 @@ func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: %s: %w", file, sub.Line, ent.Name, err)
 			}
+			status := "ready"
+			if prog.CompileError != "" {
+				status = "compile error"
+			}
+			e.logf("building %s for %s: %s (%s) %s in %.1fs", ent.Name, meta.Slug, prog.Language, short(prog.Hash), status, time.Since(start).Seconds())
 			named := *prog
 			named.Name = ent.Name
 			entry.Programs[ent.Name] = &named

@@ -3,6 +3,7 @@ package workflow
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -50,6 +51,16 @@ type Env struct {
 	State   string
 	Builder *build.Builder
 	Runner  sandbox.Runner
+	// Log, when set, receives a line per step that takes a while before judging
+	// starts (each submission a contest builds), so a long build is not silence.
+	Log io.Writer
+}
+
+// logf writes one line to e.Log when it is set.
+func (e *Env) logf(format string, args ...any) {
+	if e.Log != nil {
+		fmt.Fprintf(e.Log, format+"\n", args...)
+	}
 }
 
 // NewEnv sets up building with the built-in language table laid under the one in
