@@ -84,10 +84,10 @@ func TestBadInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.name == "unknown language" {
-				f := filepath.Join(t.TempDir(), "prog.rs")
-				writeTree(t, filepath.Dir(f), map[string]string{"prog.rs": "fn main() {}"})
+				f := filepath.Join(t.TempDir(), "prog.cob")
+				writeTree(t, filepath.Dir(f), map[string]string{"prog.cob": "IDENTIFICATION DIVISION."})
 				tt.args = []string{"run", "sudoku", f}
-				tt.want = `unknown language for extension ".rs"`
+				tt.want = `unknown language for extension ".cob"`
 			}
 			code, out, errOut := judge(t, append([]string{"--state", state}, tt.args...)...)
 			if code != exitUsage {

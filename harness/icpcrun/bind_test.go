@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/problems"
@@ -50,7 +51,7 @@ func TestBindUnderHarnessJudge(t *testing.T) {
 				t.Fatal(err)
 			}
 			limits := p.Meta().Limits
-			limits.Wall = 30 // a busy machine must not fail the test
+			limits.Wall = 30 * time.Second // a busy machine must not fail the test
 			var tasks []judging.Task
 			for _, d := range ds {
 				tasks = append(tasks, judging.Task{Problem: p, Limits: limits, Program: prog, Dataset: d})
