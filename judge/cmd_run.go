@@ -92,10 +92,14 @@ Examples:
 			_ = reports.WriteCompileErrors(c.App.ErrWriter, workflow.Results(results), 10)
 			if ctx.Err() != nil {
 				rows := workflow.Results(results)
-				if err := reports.WriteRunTables(c.App.Writer, p.Meta(), cfg.Entrants, rows, cfg.Details, e.color); err != nil {
+				names := make([]string, len(ds))
+				for i, d := range ds {
+					names[i] = d.Name
+				}
+				if err := reports.WritePartialRun(c.App.Writer, cfg.Entrants, names, rows, len(results), e.color); err != nil {
 					return err
 				}
-				return failed("interrupted: the results above are those finished before the interrupt (run %s)", s.ID)
+				return failed("interrupted: %d of %d jobs judged and saved (run %s); the table above is partial", len(rows), len(results), s.ID)
 			}
 			if err := renderStored(ctx, c, e, st, s.ID, true); err != nil {
 				return err
