@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -90,8 +91,12 @@ rate), mean score and CPU, the geometric-mean ratio of CPU time with a 95 % boot
 interval, datasets won and lost, and the score difference.
 
 With --against RUN-ID the submissions are compared with their results in that stored
-run instead: every changed verdict and every CPU time worse beyond the noise
-(10 % + 2 ms) is listed, and the exit code is 1 when any is found.
+run instead: every changed verdict and every CPU time worse beyond the noise is
+listed, and the exit code is 1 when any is found. CPU times are compared only when
+both runs have at least 3 runs per dataset (--repeat 3): the fastest run now must
+beat the slowest stored run by more than 10 % + 2 ms to count, so one sample a side
+cannot tell this machine's noise from a change. A submission that is not in the
+stored run is an error (exit 2) before anything is judged.
 
 Examples:
    judge compare sudoku solutions/sudoku/tactics solutions/sudoku/fast --repeat 5
@@ -145,6 +150,21 @@ func compare(c *cli.Context, e *env, p problems.Problem, limits problems.Limits)
 		}
 		if len(was) == 0 {
 			return usageError("--against %s: that run has no results for %s", run.ID, meta.Slug)
+		}
+		// Every submission must be in the stored run, before anything is judged.
+		stored := map[string]bool{}
+		var names []string
+		for _, r := range was {
+			if !stored[r.Submission] {
+				stored[r.Submission] = true
+				names = append(names, r.Submission)
+			}
+		}
+		for _, prog := range progs {
+			if !stored[prog.Name] {
+				return usageError("--against %s: %s is not in that run (it has %s); name a submission as the run did",
+					run.ID, prog.Name, strings.Join(names, ", "))
+			}
 		}
 	}
 	cfg := workflow.RunConfig{Problems: []problems.Meta{meta}, Entrants: workflow.Names(progs)}
@@ -205,6 +225,10 @@ func againstRun(w io.Writer, slug string, was, now []problems.Result, color bool
 			continue
 		}
 		regs := reports.Regressions(slug, before, bySub[sub], reports.DefaultNoise)
+		if wasRuns, nowRuns := reports.MinRepeats(before), reports.MinRepeats(bySub[sub]); wasRuns < reports.MinRepeatsForCPU || nowRuns < reports.MinRepeatsForCPU {
+			fmt.Fprintf(w, "%s: CPU times not compared: with %d run(s) per dataset stored and %d now, the machine's noise cannot be told from a change; use --repeat %d or more on both runs\n",
+				sub, wasRuns, nowRuns, reports.MinRepeatsForCPU)
+		}
 		fmt.Fprintf(w, "%s: %d change(s) against the stored run\n", sub, len(regs))
 		if len(regs) > 0 {
 			found += len(regs)

@@ -259,6 +259,26 @@ type Noise struct {
 // DefaultNoise is 10 % plus 2 ms, above the jitter of short runs on a shared machine.
 var DefaultNoise = Noise{Relative: 0.10, Absolute: 2 * time.Millisecond}
 
+// MinRepeatsForCPU is how many runs per dataset both sides of a regression check
+// need before CPU times are compared: with fewer, one slow sample on a shared
+// machine reads as a regression.
+const MinRepeatsForCPU = 3
+
+// MinRepeats returns the fewest runs any dataset has in rs (0 for none).
+func MinRepeats(rs []problems.Result) int {
+	n := map[string]int{}
+	for _, r := range rs {
+		n[r.Dataset]++
+	}
+	least := 0
+	for _, k := range n {
+		if least == 0 || k < least {
+			least = k
+		}
+	}
+	return least
+}
+
 // Regression is one dataset where the new run is worse than the stored one.
 type Regression struct {
 	Dataset string
@@ -271,7 +291,8 @@ type Regression struct {
 // Regressions compares a submission now with a stored run of it: the results of one
 // problem, repeats allowed. A dataset regresses when its verdict changed (from any
 // verdict to another, so that fixes show too), when it has no result now, or when
-// both are AC and the CPU time is worse beyond noise.
+// both are AC, both sides have MinRepeatsForCPU runs or more and the CPU time is
+// worse beyond noise.
 func Regressions(problem string, was, now []problems.Result, noise Noise) []Regression {
 	relabel := func(rs []problems.Result, name string) []problems.Result {
 		out := make([]problems.Result, len(rs))
@@ -294,8 +315,8 @@ func Regressions(problem string, was, now []problems.Result, noise Noise) []Regr
 			reason = "missing now"
 		case w.Verdict != n.Verdict:
 			reason = fmt.Sprintf("verdict %s → %s", w.Verdict, n.Verdict)
-		case n.Verdict == problems.AC && float64(n.MinCPU) >
-			float64(w.MaxCPU)*(1+noise.Relative)+float64(noise.Absolute):
+		case n.Verdict == problems.AC && w.Runs >= MinRepeatsForCPU && n.Runs >= MinRepeatsForCPU &&
+			float64(n.MinCPU) > float64(w.MaxCPU)*(1+noise.Relative)+float64(noise.Absolute):
 			reason = fmt.Sprintf("cpu %s ms → %s ms", ms(w.MedianCPU), ms(n.MedianCPU))
 		default:
 			continue

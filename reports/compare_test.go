@@ -119,24 +119,31 @@ func TestWilson(t *testing.T) {
 
 func TestRegressions(t *testing.T) {
 	AC, WA := problems.AC, problems.WA
-	was := []problems.Result{
-		res("p", "x", "1", AC, 1, 100), withAttempt(res("p", "x", "1", AC, 1, 110), 1),
-		res("p", "x", "2", AC, 1, 100), res("p", "x", "3", AC, 1, 100),
-		res("p", "x", "4", AC, 1, 100), res("p", "x", "5", WA, 0, 1),
+	// times gives dataset d of submission sub one AC run per CPU time, as attempts.
+	times := func(sub, d string, cpus ...int) []problems.Result {
+		var out []problems.Result
+		for i, c := range cpus {
+			out = append(out, withAttempt(res("p", sub, d, AC, 1, c), i))
+		}
+		return out
 	}
-	now := []problems.Result{
-		res("p", "y", "1", AC, 1, 122), // max 110 × 1.1 + 2 = 123: within noise
-		res("p", "y", "2", AC, 1, 200), // beyond noise
+	was := append(append(times("x", "1", 100, 110, 105), times("x", "2", 100, 100, 100)...),
+		res("p", "x", "3", AC, 1, 100), res("p", "x", "4", AC, 1, 100), res("p", "x", "5", WA, 0, 1),
+		res("p", "x", "7", AC, 1, 100))
+	now := append(append(times("y", "1", 122, 130, 125), times("y", "2", 200, 210, 205)...),
 		res("p", "y", "3", WA, 0, 100), // verdict changed
 		res("p", "y", "5", AC, 1, 1),   // fixed: also a change
 		res("p", "y", "6", AC, 1, 1),   // new dataset: ignored
-	}
+		res("p", "y", "7", AC, 1, 300), // one run a side: CPU not compared
+	)
+	// Dataset 1: fastest now 122 ≤ slowest stored 110 × 1.1 + 2 = 123, within noise;
+	// dataset 2: 200 > 112, beyond it, with three runs a side.
 	regs := Regressions("p", was, now, DefaultNoise)
 	var got []string
 	for _, r := range regs {
 		got = append(got, r.Dataset+": "+r.Reason)
 	}
-	want := "2: cpu 100.0 ms → 200.0 ms|3: verdict AC → WA|4: missing now|5: verdict WA → AC"
+	want := "2: cpu 100.0 ms → 205.0 ms|3: verdict AC → WA|4: missing now|5: verdict WA → AC"
 	if strings.Join(got, "|") != want {
 		t.Errorf("regressions:\n%s\nwant:\n%s", strings.Join(got, "|"), want)
 	}
