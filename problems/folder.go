@@ -29,7 +29,7 @@ func LoadFolder(dir string) (*Folder, error) {
 	}
 	m, err := ParseMeta(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, PositionedError(path, err)
 	}
 	return &Folder{Dir: dir, meta: m}, nil
 }
@@ -63,20 +63,31 @@ func (f *Folder) Datasets(groups ...string) ([]Dataset, error) {
 		st, err := os.Stat(dir)
 		if err != nil || !st.IsDir() {
 			if g == "sample" {
-				continue
+				return nil, fmt.Errorf("%s: no sample group (every problem shows its examples in data/sample)", dir)
 			}
 			return nil, fmt.Errorf("%s: no such dataset group", dir)
 		}
 		var ins []string
+		var orphans []string
 		err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
-			if !d.IsDir() && strings.HasSuffix(p, ".in") {
+			switch {
+			case d.IsDir():
+			case strings.HasSuffix(p, ".in"):
 				ins = append(ins, p)
+			case strings.HasSuffix(p, ".ans"):
+				if _, err := os.Stat(strings.TrimSuffix(p, ".ans") + ".in"); err != nil {
+					orphans = append(orphans, p)
+				}
 			}
 			return nil
 		})
+		if len(orphans) > 0 {
+			return nil, fmt.Errorf("%s: an answer without its input %s (remove it, or add the input)",
+				orphans[0], filepath.Base(strings.TrimSuffix(orphans[0], ".ans")+".in"))
+		}
 		if err != nil {
 			return nil, fmt.Errorf("reading %s: %w", dir, err)
 		}
@@ -112,6 +123,19 @@ func (f *Folder) loadDataset(in string) (Dataset, error) {
 	}
 	group, _, _ := strings.Cut(name, "/")
 	return Dataset{Name: name, Group: group, InPath: in, AnsPath: ans, Input: input, Answer: answer}, nil
+}
+
+// PositionedError names the file of err: "FILE:LINE: message" when err is an
+// *InputError with a line, as contest files' errors read, else "FILE: message".
+func PositionedError(file string, err error) error {
+	var ie *InputError
+	if errors.As(err, &ie) && ie.Line > 0 {
+		if ie.Col > 0 {
+			return fmt.Errorf("%s:%d:%d: %s", file, ie.Line, ie.Col, ie.Msg)
+		}
+		return fmt.Errorf("%s:%d: %s", file, ie.Line, ie.Msg)
+	}
+	return fmt.Errorf("%s: %w", file, err)
 }
 
 // InputError is a fault in an input file, at a 1-based line and column.

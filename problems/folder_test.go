@@ -58,8 +58,10 @@ func TestFolderErrors(t *testing.T) {
 		t.Errorf("missing problem.yaml: err = %v", err)
 	}
 	writeFiles(t, dir, map[string]string{
-		"problem.yaml":     "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\n",
-		"data/secret/x.in": "1",
+		"problem.yaml":      "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\n",
+		"data/sample/1.in":  "1",
+		"data/sample/1.ans": "1",
+		"data/secret/x.in":  "1",
 	})
 	f, err := LoadFolder(dir)
 	if err != nil {
@@ -84,5 +86,49 @@ func TestInputError(t *testing.T) {
 		if got := tt.err.Error(); got != tt.want {
 			t.Errorf("got %q, want %q", got, tt.want)
 		}
+	}
+}
+
+// TestFolderSemantics holds problem.yaml and the data folder to what makes sense,
+// each fault named with its file and line: a wall limit below the CPU limit, an
+// answer without its input, a missing sample group.
+func TestFolderSemantics(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"wall below cpu", map[string]string{
+			"problem.yaml": "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\nlimits:\n  time: 2\n  wall: 1\n",
+		}, "problem.yaml:7: limits.wall 1 is below limits.time 2"},
+		{"bad kind", map[string]string{
+			"problem.yaml": "slug: demo\ntitle: Demo\nkind: maybe\nreference: ref\n",
+		}, "problem.yaml:3: kind \"maybe\""},
+		{"unknown key", map[string]string{
+			"problem.yaml": "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\ncolour: red\n",
+		}, "problem.yaml:5: field colour not found"},
+		{"orphan answer", map[string]string{
+			"problem.yaml":      "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\n",
+			"data/sample/1.in":  "1",
+			"data/sample/1.ans": "1",
+			"data/secret/2.ans": "2",
+		}, "2.ans: an answer without its input 2.in"},
+		{"no sample", map[string]string{
+			"problem.yaml":      "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\n",
+			"data/secret/1.in":  "1",
+			"data/secret/1.ans": "1",
+		}, "no sample group"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, tc.files)
+			f, err := LoadFolder(dir)
+			if err == nil {
+				_, err = f.Datasets()
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err = %v, want …%s…", err, tc.want)
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -88,7 +89,12 @@ func ParseMeta(data []byte) (Meta, error) {
 		if errors.Is(err, io.EOF) {
 			return m, errors.New("empty file")
 		}
-		return m, fmt.Errorf("%s", cleanYAMLError(err))
+		msg := cleanYAMLError(err)
+		var line int
+		if _, scanErr := fmt.Sscanf(msg, "line %d:", &line); scanErr == nil && line > 0 {
+			return m, &InputError{Line: line, Msg: strings.TrimSpace(strings.TrimPrefix(msg, fmt.Sprintf("line %d:", line)))}
+		}
+		return m, errors.New(msg)
 	}
 	if m.Kind == Interactive && m.IO == Stdio {
 		m.IO = InteractIO
@@ -101,31 +107,86 @@ func ParseMeta(data []byte) (Meta, error) {
 			m.Score.Ranking = RankPassFail
 		}
 	}
-	return m, m.check()
+	return m, withLine(data, m.check())
+}
+
+// fieldError is a fault in one key of problem.yaml; ParseMeta turns it into an
+// *InputError at the key's line.
+type fieldError struct {
+	key, msg string
+}
+
+func (e *fieldError) Error() string { return e.msg }
+
+func fieldErrorf(key, format string, args ...any) error {
+	return &fieldError{key: key, msg: fmt.Sprintf(format, args...)}
 }
 
 func (m Meta) check() error {
 	switch {
 	case !slugRE.MatchString(m.Slug):
-		return fmt.Errorf("slug %q: want lower-case letters, digits, '-' or '_'", m.Slug)
+		return fieldErrorf("slug", "slug %q: want lower-case letters, digits, '-' or '_'", m.Slug)
 	case m.Title == "":
-		return errors.New("title: missing")
+		return fieldErrorf("title", "title: missing")
 	case m.Kind != PassFail && m.Kind != Scoring && m.Kind != Interactive:
-		return fmt.Errorf("kind %q: want pass-fail, scoring or interactive", m.Kind)
+		return fieldErrorf("kind", "kind %q: want pass-fail, scoring or interactive", m.Kind)
 	case m.IO != Stdio && m.IO != Files && m.IO != InteractIO:
-		return fmt.Errorf("io %q: want stdio, files or interactive", m.IO)
+		return fieldErrorf("io", "io %q: want stdio, files or interactive", m.IO)
 	case (m.Kind == Interactive) != (m.IO == InteractIO):
-		return fmt.Errorf("kind %q with io %q: interactive problems and interactive I/O go together", m.Kind, m.IO)
+		return fieldErrorf("io", "kind %q with io %q: interactive problems and interactive I/O go together", m.Kind, m.IO)
 	case m.Limits.Check() != nil:
-		return m.Limits.Check()
+		err := m.Limits.Check()
+		key, _, _ := strings.Cut(err.Error(), " ")
+		return fieldErrorf(strings.TrimSuffix(key, ":"), "%v", err)
+	case m.Limits.Wall > 0 && m.Limits.Wall < m.Limits.Time:
+		return fieldErrorf("limits.wall", "limits.wall %v is below limits.time %v: a run would be cut off before its CPU time is up",
+			m.Limits.Wall.Seconds(), m.Limits.Time.Seconds())
 	case m.Score.Direction != Maximize && m.Score.Direction != Minimize:
-		return fmt.Errorf("score.direction %q: want max or min", m.Score.Direction)
+		return fieldErrorf("score.direction", "score.direction %q: want max or min", m.Score.Direction)
 	case m.Score.Ranking != RankPassFail && m.Score.Ranking != RankPenalty && m.Score.Ranking != RankPoints:
-		return fmt.Errorf("score.ranking %q: want pass-fail, penalty or points", m.Score.Ranking)
+		return fieldErrorf("score.ranking", "score.ranking %q: want pass-fail, penalty or points", m.Score.Ranking)
 	case m.Reference == "":
-		return errors.New("reference: missing (the folder under solutions/SLUG/ that writes the .ans files)")
+		return fieldErrorf("reference", "reference: missing (the folder under solutions/SLUG/ that writes the .ans files)")
 	}
 	return nil
+}
+
+// KeyLine returns the line of key in a YAML mapping document, a dotted path such as
+// "limits.wall" (the deepest key found when the path ends early), or 0 when the
+// document does not parse or has no such key. Errors about a value found in a file
+// name the line with it.
+func KeyLine(data []byte, key string) int {
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+		return 0
+	}
+	n, line := doc.Content[0], 0
+	for _, part := range strings.Split(key, ".") {
+		if n.Kind != yaml.MappingNode {
+			break
+		}
+		found := false
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == part {
+				line, n, found = n.Content[i].Line, n.Content[i+1], true
+				break
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	return line
+}
+
+// withLine turns a fieldError into an *InputError at its key's line (line 0, so
+// no line, when the key is absent: a missing key has no line).
+func withLine(data []byte, err error) error {
+	var fe *fieldError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	return &InputError{Line: KeyLine(data, fe.key), Msg: fe.msg}
 }
 
 // cleanYAMLError drops the library's "yaml: " prefix so messages read as

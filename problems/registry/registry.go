@@ -114,12 +114,29 @@ func Open(root, slugOrPath string) (problems.Problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	mk, ok := constructors()[f.Meta().Slug]
-	if !ok {
-		return nil, fmt.Errorf("%s: slug %q has no checker code in this judge (known: %s)",
-			filepath.Join(dir, "problem.yaml"), f.Meta().Slug, strings.Join(Slugs(), ", "))
+	meta := f.Meta()
+	yamlPath := filepath.Join(dir, "problem.yaml")
+	data, _ := os.ReadFile(yamlPath)
+	at := func(key, format string, args ...any) error {
+		return problems.PositionedError(yamlPath, &problems.InputError{Line: problems.KeyLine(data, key), Msg: fmt.Sprintf(format, args...)})
 	}
-	return mk(f), nil
+	mk, ok := constructors()[meta.Slug]
+	if !ok {
+		return nil, at("slug", "slug %q has no checker code in this judge (known: %s)", meta.Slug, strings.Join(Slugs(), ", "))
+	}
+	if abs, err := filepath.Abs(dir); err == nil && filepath.Base(abs) != meta.Slug {
+		return nil, at("slug", "slug %q, but the folder is called %q: its data would be judged by %s's checker; name the folder after its slug",
+			meta.Slug, filepath.Base(abs), meta.Slug)
+	}
+	p := mk(f)
+	if _, files := p.(problems.FileIO); files != (meta.IO == problems.Files) {
+		how := "reads standard input and writes standard output"
+		if files {
+			how = "reads and writes files"
+		}
+		return nil, at("io", "io %q, but %s's code %s", meta.IO, meta.Slug, how)
+	}
+	return p, nil
 }
 
 // SolutionsDir returns root/solutions/SLUG.
