@@ -171,6 +171,11 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 	}
 	<-readDone
 	if repErr != nil {
+		if m.Canceled || m.TimedOut {
+			// Stopped by us (the caller's context, the wall limit) before the program
+			// started: the measurement says so; it is not a failure to run.
+			return m, nil
+		}
 		return m, repErr
 	}
 	if rep.Error != "" {
