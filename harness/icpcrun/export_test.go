@@ -15,6 +15,9 @@ import (
 // TestExportReadsBack exports each of the project's problems and reads the package
 // back: same datasets, same limits, the validators and submissions in place.
 func TestExportReadsBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the six exported problems' validators (minutes); the full test run does it")
+	}
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go not installed")
 	}
