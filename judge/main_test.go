@@ -66,7 +66,8 @@ func TestBadInput(t *testing.T) {
 	badYAML := t.TempDir()
 	writeTree(t, badYAML, map[string]string{"problems/sudoku/problem.yaml": "slug: sudoku\ntitle: T\nkind: pass-fail\nreference: tactics\ncolour: red\n"})
 	noAns := t.TempDir()
-	writeTree(t, noAns, map[string]string{"problems/sudoku/problem.yaml": goodYAML, "problems/sudoku/data/secret/x.in": "1\n"})
+	writeTree(t, noAns, map[string]string{"problems/sudoku/problem.yaml": goodYAML, "problems/sudoku/data/secret/x.in": "1\n",
+		"problems/sudoku/data/sample/1.in": "1\n", "problems/sudoku/data/sample/1.ans": "1\n"})
 	tests := []struct {
 		name string
 		args []string
@@ -75,7 +76,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown problem", []string{"run", "nosuch", "/bin/true"}, `unknown problem "nosuch"`},
 		{"missing submission", []string{"run", "sudoku", "missing.c"}, "submission missing.c: no such file or directory"},
 		{"unknown language", []string{"run", "sudoku", "main_test.go.orig"}, ""},
-		{"malformed problem.yaml", []string{"--root", badYAML, "run", "sudoku", "/bin/true"}, "problem.yaml: line 5: field colour not found"},
+		{"malformed problem.yaml", []string{"--root", badYAML, "run", "sudoku", "/bin/true"}, "problem.yaml:5: field colour not found"},
 		{"dataset without answer", []string{"--root", noAns, "run", "sudoku", "/bin/true"}, "x.ans: missing answer file"},
 		{"no problem", []string{"run"}, "which problem?"},
 		{"bad sandbox", []string{"--sandbox", "box", "problems"}, `--sandbox "box"`},
