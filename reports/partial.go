@@ -18,28 +18,7 @@ func WritePartialRun(w io.Writer, subs, datasets []string, rows []problems.Resul
 	for _, r := range rows {
 		bySub[r.Submission] = append(bySub[r.Submission], r)
 	}
-	cols := []Column{{Name: "dataset"}}
-	cells := map[string]map[string]string{}
-	for _, sub := range subs {
-		cols = append(cols, Column{Name: sub})
-		cells[sub] = map[string]string{}
-		for _, r := range bySub[sub] {
-			cells[sub][r.Dataset] = Verdict(r.Outcome.Verdict, color) + " " + ms(r.Usage.CPU)
-		}
-	}
-	var table [][]string
-	for _, d := range datasets {
-		row := []string{d}
-		for _, sub := range subs {
-			cell, ok := cells[sub][d]
-			if !ok {
-				cell = "not judged"
-			}
-			row = append(row, cell)
-		}
-		table = append(table, row)
-	}
-	if err := WriteTable(w, ASCII, cols, table); err != nil {
+	if err := WriteTable(w, ASCII, matrixColumns(subs), matrixRows(subs, datasets, bySub, "not judged", color)); err != nil {
 		return fmt.Errorf("partial table: %w", err)
 	}
 	return nil

@@ -162,10 +162,28 @@ func writeCaseTable(w io.Writer, meta problems.Meta, subs, datasets, names []str
 }
 
 func writeMatrix(w io.Writer, subs, datasets []string, bySub map[string][]problems.Result, color bool) error {
+	fmt.Fprintln(w, "verdict and CPU ms per dataset")
+	if err := WriteTable(w, ASCII, matrixColumns(subs), matrixRows(subs, datasets, bySub, "-", color)); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	return nil
+}
+
+// matrixColumns are the columns of a dataset × submission matrix.
+func matrixColumns(subs []string) []Column {
 	cols := []Column{{Name: "dataset"}}
-	cells := map[string]map[string]string{}
 	for _, sub := range subs {
 		cols = append(cols, Column{Name: sub})
+	}
+	return cols
+}
+
+// matrixRows are its rows: per dataset, each submission's verdict and CPU ms, or
+// missing where the submission has no result on the dataset.
+func matrixRows(subs, datasets []string, bySub map[string][]problems.Result, missing string, color bool) [][]string {
+	cells := map[string]map[string]string{}
+	for _, sub := range subs {
 		cells[sub] = map[string]string{}
 		for _, r := range bySub[sub] {
 			cells[sub][r.Dataset] = Verdict(r.Outcome.Verdict, color) + " " + ms(r.Usage.CPU)
@@ -177,18 +195,13 @@ func writeMatrix(w io.Writer, subs, datasets []string, bySub map[string][]proble
 		for _, sub := range subs {
 			cell, ok := cells[sub][d]
 			if !ok {
-				cell = "-"
+				cell = missing
 			}
 			row = append(row, cell)
 		}
 		table = append(table, row)
 	}
-	fmt.Fprintln(w, "verdict and CPU ms per dataset")
-	if err := WriteTable(w, ASCII, cols, table); err != nil {
-		return err
-	}
-	fmt.Fprintln(w)
-	return nil
+	return table
 }
 
 // Clip shortens s to at most n characters, ending it with "…" when cut.
