@@ -3,7 +3,7 @@ GO       ?= go
 BIN      := bin/judge
 # Packages whose tests start processes run a second time under the race detector
 # (-short leaves out their slowest end-to-end cases, which the first pass ran).
-RACE_PKGS := ./harness/... ./judge/... ./problems/...
+RACE_PKGS := ./harness/... ./judge/... ./problems/sudoku/... ./problems/trimines/...
 
 PROBLEMS := battleships bestmove defrag fleetcount sudoku trimines
 
