@@ -98,6 +98,7 @@ Flags go before the arguments they qualify or after them, as you like.`,
 			validateCommand(),
 			doctorCommand(),
 			brokerCommand(),
+			workerCommand(),
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // run() prints and exits
 	}
