@@ -169,7 +169,18 @@ func doctorCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "doctor",
 		Usage: "show which limits and measurements this machine can guarantee, and which toolchains exist",
+		Description: `Without --nats: this machine's guarantees and toolchains. With --nats URL: the
+broker (server, JetStream, the judge's streams with their message counts) and
+the workers that advertised themselves in the last minute, with their languages.
+
+Examples:
+   judge doctor
+   judge doctor --nats nats://127.0.0.1:4222`,
+		Flags: []cli.Flag{natsFlag()},
 		Action: func(c *cli.Context) error {
+			if url := c.String("nats"); url != "" {
+				return doctorBroker(c, url)
+			}
 			e, err := newEnv(c)
 			if err != nil {
 				return err

@@ -14,6 +14,7 @@ import (
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/dist"
 	"github.com/judgehq/judge/harness/workflow"
+	"github.com/judgehq/judge/reports"
 )
 
 func workerCommand() *cli.Command {
@@ -111,4 +112,63 @@ func fingerprint() string {
 		f.Close()
 	}
 	return fmt.Sprintf("%s/%s, %s, %d cores", runtime.GOOS, runtime.GOARCH, model, runtime.NumCPU())
+}
+
+// doctorBroker shows the broker at url: server, JetStream, streams and workers.
+func doctorBroker(c *cli.Context, url string) error {
+	ctx := c.Context
+	nc, js, err := dist.Connect(ctx, url, "judge doctor")
+	if err != nil {
+		return failed("%v", err)
+	}
+	defer nc.Close()
+	w := c.App.Writer
+	rows := [][]string{
+		{"server", fmt.Sprintf("%s (%s), NATS %s", nc.ConnectedServerName(), nc.ConnectedUrlRedacted(), nc.ConnectedServerVersion())},
+	}
+	if ai, err := js.AccountInfo(ctx); err == nil {
+		rows = append(rows, []string{"JetStream", fmt.Sprintf("%d streams, %d consumers, %.1f MiB on disk, %.1f MiB in memory",
+			ai.Streams, ai.Consumers, float64(ai.Store)/(1<<20), float64(ai.Memory)/(1<<20))})
+	}
+	if err := reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "broker"}, {Name: "state"}}, rows); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	var streams [][]string
+	names := js.StreamNames(ctx)
+	for name := range names.Name() {
+		s, err := js.Stream(ctx, name)
+		if err != nil {
+			continue
+		}
+		info, err := s.Info(ctx)
+		if err != nil {
+			continue
+		}
+		streams = append(streams, []string{name, strings.Join(info.Config.Subjects, " "),
+			fmt.Sprint(info.State.Msgs), fmt.Sprintf("%.1f", float64(info.State.Bytes)/1024), fmt.Sprint(info.State.Consumers)})
+	}
+	if err := names.Err(); err != nil {
+		return failed("listing streams: %v", err)
+	}
+	if err := reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "stream"}, {Name: "subjects"},
+		{Name: "messages", Numeric: true}, {Name: "KiB", Numeric: true}, {Name: "consumers", Numeric: true}}, streams); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	workers, err := dist.Workers(ctx, js)
+	if err != nil {
+		return failed("listing workers: %v", err)
+	}
+	var wrows [][]string
+	for _, wi := range workers {
+		wrows = append(wrows, []string{wi.ID, wi.Fingerprint, fmt.Sprint(wi.Jobs), fmt.Sprint(wi.Judged),
+			wi.Seen.Local().Format("15:04:05"), strings.Join(wi.Languages, " ")})
+	}
+	if len(wrows) == 0 {
+		fmt.Fprintln(w, "no workers advertised in the last minute (start one: judge worker --nats "+url+")")
+		return nil
+	}
+	return reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "worker"}, {Name: "machine"}, {Name: "jobs", Numeric: true},
+		{Name: "judged", Numeric: true}, {Name: "seen"}, {Name: "languages"}}, wrows)
 }
