@@ -45,7 +45,7 @@ Examples:
    judge contest examples/contest.yaml --resume 20261121-190000-3fa2`,
 		Flags: []cli.Flag{jobsFlag(), outFlag(),
 			&cli.StringFlag{Name: "resume", Usage: "continue a stored run of this contest: only jobs without a result are run"},
-			natsFlag(),
+			natsFlag(), ackWaitFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {

@@ -24,7 +24,7 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 		return failed("%v", err)
 	}
 	defer nc.Close()
-	if err := dist.Setup(ctx, js, dist.DefaultConfig); err != nil {
+	if err := dist.Setup(ctx, js, distConfig(c)); err != nil {
 		return failed("%v", err)
 	}
 	blobs, err := dist.OpenBlobs(ctx, js)
@@ -73,7 +73,7 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 		tty = term.IsTerminal(int(f.Fd()))
 	}
 	prog := reports.NewProgress(ctx, c.App.ErrWriter, tty, 5*time.Second, ptasks)
-	took, err := s.Distribute(ctx, &dist.Coordinator{JS: js}, jobs, prog.Add)
+	took, err := s.Distribute(ctx, &dist.Coordinator{JS: js, Config: distConfig(c)}, jobs, prog.Add)
 	prog.Finish()
 	interrupted := ctx.Err() != nil
 	_ = s.Finish(ctx, interrupted)

@@ -35,7 +35,7 @@ Examples:
    judge worker --nats nats://127.0.0.1:4222
    judge worker --nats nats://judgehost:4222 -j 2 --cache /var/cache/judge-worker`,
 		Flags: []cli.Flag{
-			natsFlag(),
+			natsFlag(), ackWaitFlag(),
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "jobs judged at once"},
 			&cli.StringFlag{Name: "cache", Usage: "folder for fetched problems, sources and builds (default: STATE/worker)"},
 		},
@@ -80,7 +80,7 @@ Examples:
 				Info: dist.WorkerInfo{ID: fmt.Sprintf("%s-%d", host, os.Getpid()), Host: host,
 					Fingerprint: fingerprint(), Jobs: c.Int("jobs"), Languages: wenv.Toolchains()},
 				JS: js, Exec: &workflow.Executor{Env: &wenv}, Cache: filepath.Join(cache, "blobs"),
-				Config: dist.DefaultConfig, Logf: logger.Printf,
+				Config: distConfig(c), Logf: logger.Printf,
 			}
 			logger.Printf("worker %s: %s, %d at once, languages %s; Ctrl-C stops it",
 				w.Info.ID, w.Info.Fingerprint, w.Info.Jobs, strings.Join(w.Info.Languages, " "))
@@ -96,6 +96,22 @@ Examples:
 // natsFlag is --nats URL, shared by the commands that talk to a broker.
 func natsFlag() cli.Flag {
 	return &cli.StringFlag{Name: "nats", Usage: "URL of a NATS server with JetStream (judge broker), e.g. nats://127.0.0.1:4222", EnvVars: []string{"JUDGE_NATS"}}
+}
+
+// ackWaitFlag is --ack-wait, how long a job may go without a sign of life from
+// its worker before another worker gets it.
+func ackWaitFlag() cli.Flag {
+	return &cli.DurationFlag{Name: "ack-wait", Value: dist.DefaultConfig.AckWait, EnvVars: []string{"JUDGE_ACK_WAIT"},
+		Usage: "how long a job may go without a sign of life from its worker before another gets it (the same for every worker and contest)"}
+}
+
+// distConfig is the delivery configuration of --ack-wait.
+func distConfig(c *cli.Context) dist.Config {
+	cfg := dist.DefaultConfig
+	if d := c.Duration("ack-wait"); d > 0 {
+		cfg.AckWait = d
+	}
+	return cfg
 }
 
 // fingerprint names the machine: OS, architecture, CPU model and cores.
