@@ -53,7 +53,11 @@ func (x *Executor) Execute(ctx context.Context, job dist.Job, in dist.Inputs) (p
 	if job.Command != "" {
 		prog, err = b.Command(job.Command)
 	} else {
-		if !job.SourceDir {
+		if job.SourceDir {
+			if err := ensureGoModule(in.Source); err != nil {
+				return problems.Result{}, err
+			}
+		} else {
 			// A blob is content only: a fetched file may be a binary or a script
 			// run as it is, as the user's file was.
 			if err := os.Chmod(in.Source, 0o755); err != nil {
@@ -77,6 +81,24 @@ func (x *Executor) Execute(ctx context.Context, job dist.Job, in dist.Inputs) (p
 		r.Diff = reports.UnifiedDiff("expected", "output", ds.Answer, r.Output, diffLimit)
 	}
 	return r.Result, nil
+}
+
+// ensureGoModule gives a fetched folder of Go files a go.mod of its own when it
+// has none: at home it was built inside the user's module, here it stands alone.
+// A package importing other packages of the user's module cannot be built so.
+func ensureGoModule(dir string) error {
+	gos, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	if len(gos) == 0 {
+		return nil
+	}
+	mod := filepath.Join(dir, "go.mod")
+	if _, err := os.Stat(mod); err == nil {
+		return nil
+	}
+	if err := os.WriteFile(mod, []byte("module submission\n\ngo 1.22\n"), 0o644); err != nil {
+		return fmt.Errorf("source %s: %w", dir, err)
+	}
+	return nil
 }
 
 // problem opens a fetched problem folder once and keeps its datasets by name.
