@@ -52,12 +52,29 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	} else if s, err = newSession(ctx, st, "contest", c.Args().Slice(), plan.Contest.Name, plan.Config); err != nil {
 		return err
 	}
+	// A resumed run judges its judge errors again. Their jobs were published
+	// before under the same id, which the broker would drop as a duplicate for an
+	// hour: they go out under a new one.
+	retry := map[workflow.Key]bool{}
+	if c.String("resume") != "" {
+		stored, err := st.Results(ctx, s.ID)
+		if err != nil {
+			return failed("%v", err)
+		}
+		for _, r := range stored {
+			retry[workflow.Key{Problem: r.Problem, Submission: r.Submission, Dataset: r.Dataset, Attempt: r.Attempt}] = true
+		}
+	}
 	var jobs []dist.Job
 	var ptasks []reports.Task
 	index := map[string]int{}
 	for _, j := range plan.Jobs {
-		if done[workflow.Key{Problem: j.Problem, Submission: j.Submission, Dataset: j.Dataset, Attempt: j.Attempt}] {
+		k := workflow.Key{Problem: j.Problem, Submission: j.Submission, Dataset: j.Dataset, Attempt: j.Attempt}
+		if done[k] {
 			continue
+		}
+		if retry[k] {
+			j.ID += "/retry-" + time.Now().UTC().Format("20060102T150405.000")
 		}
 		jobs = append(jobs, j)
 		if _, ok := index[j.Problem]; !ok {
