@@ -27,7 +27,15 @@ type Executor struct {
 
 	mu       sync.Mutex
 	builders map[string]*build.Builder // by language table file ("" for the built-in one)
+	programs map[string]*builtProgram  // by source, language, command and table
 	problems map[string]*openedProblem // by problem folder
+}
+
+// builtProgram is a submission built once for every job that names it.
+type builtProgram struct {
+	once sync.Once
+	prog *build.Program
+	err  error
 }
 
 type openedProblem struct {
@@ -45,29 +53,9 @@ func (x *Executor) Execute(ctx context.Context, job dist.Job, in dist.Inputs) (p
 	if !ok {
 		return problems.Result{}, fmt.Errorf("problem %s has no dataset %q", job.Problem, job.Dataset)
 	}
-	b, err := x.builder(in.Languages)
+	prog, err := x.program(ctx, job, in)
 	if err != nil {
 		return problems.Result{}, err
-	}
-	var prog *build.Program
-	if job.Command != "" {
-		prog, err = b.Command(job.Command)
-	} else {
-		if job.SourceDir {
-			if err := ensureGoModule(in.Source); err != nil {
-				return problems.Result{}, err
-			}
-		} else {
-			// A blob is content only: a fetched file may be a binary or a script
-			// run as it is, as the user's file was.
-			if err := os.Chmod(in.Source, 0o755); err != nil {
-				return problems.Result{}, fmt.Errorf("source %s: %w", in.Source, err)
-			}
-		}
-		prog, err = b.BuildAs(ctx, in.Source, job.Language)
-	}
-	if err != nil {
-		return problems.Result{}, fmt.Errorf("building %s: %w", job.Source, err)
 	}
 	named := *prog
 	named.Name, named.Source = job.Submission, job.Source
@@ -81,6 +69,61 @@ func (x *Executor) Execute(ctx context.Context, job dist.Job, in dist.Inputs) (p
 		r.Diff = reports.UnifiedDiff("expected", "output", ds.Answer, r.Output, diffLimit)
 	}
 	return r.Result, nil
+}
+
+// program builds the job's submission once per worker: a blob is named by its
+// content, so every job naming the same blobs, language and command line runs the
+// same program. (A Go package would otherwise be compiled again for each job.)
+func (x *Executor) program(ctx context.Context, job dist.Job, in dist.Inputs) (*build.Program, error) {
+	key := job.SourceBlob + "\x00" + job.SourceName + "\x00" + job.Language + "\x00" + job.Command + "\x00" + job.LanguagesBlob
+	x.mu.Lock()
+	if x.programs == nil {
+		x.programs = map[string]*builtProgram{}
+	}
+	bp, ok := x.programs[key]
+	if !ok {
+		bp = &builtProgram{}
+		x.programs[key] = bp
+	}
+	x.mu.Unlock()
+	bp.once.Do(func() { bp.prog, bp.err = x.build(ctx, job, in) })
+	if bp.err != nil {
+		// A failure to build (not a compile error, which is a program) is not
+		// kept: the next job tries again.
+		x.mu.Lock()
+		delete(x.programs, key)
+		x.mu.Unlock()
+	}
+	return bp.prog, bp.err
+}
+
+// build builds the job's submission from its fetched inputs.
+func (x *Executor) build(ctx context.Context, job dist.Job, in dist.Inputs) (*build.Program, error) {
+	b, err := x.builder(in.Languages)
+	if err != nil {
+		return nil, err
+	}
+	var prog *build.Program
+	if job.Command != "" {
+		prog, err = b.Command(job.Command)
+	} else {
+		if job.SourceDir {
+			if err := ensureGoModule(in.Source); err != nil {
+				return nil, err
+			}
+		} else {
+			// A blob is content only: a fetched file may be a binary or a script
+			// run as it is, as the user's file was.
+			if err := os.Chmod(in.Source, 0o755); err != nil {
+				return nil, fmt.Errorf("source %s: %w", in.Source, err)
+			}
+		}
+		prog, err = b.BuildAs(ctx, in.Source, job.Language)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("building %s: %w", job.Source, err)
+	}
+	return prog, nil
 }
 
 // ensureGoModule gives a fetched folder of Go files a go.mod of its own when it
