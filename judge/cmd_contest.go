@@ -36,14 +36,23 @@ penalty-ranked problems.
 Every finished result is saved at once in the history (.judge/judge.db). After a
 crash or Ctrl-C, --resume RUN-ID runs only the jobs that have no result yet.
 
+With --nats URL the jobs go to workers (judge worker) through a broker (judge
+broker) instead of being run here: every problem folder, submission and the
+--languages table is uploaded by content hash, one job per entrant, problem and
+dataset is published, and each result is saved in the history the moment it
+arrives. The progress, tables and report are the same as a local run's, and
+--resume works the same.
+
 Examples:
    judge contest examples/contest.yaml
+   judge contest examples/contest.yaml --nats nats://127.0.0.1:4222
    judge contest examples/contest.yaml --out /tmp/report -j 4
    judge contest examples/contest.yaml --resume 20261121-190000-3fa2`,
 		Flags: []cli.Flag{jobsFlag(), outFlag(),
 			&cli.StringFlag{Name: "serve", Usage: "serve the live scoreboard at ADDR while judging (\":8080\" listens on localhost only)"},
 			&cli.BoolFlag{Name: "rejudge-changed", Usage: "with --resume: judge again the entrants whose submission changed since the run started"},
 			&cli.StringFlag{Name: "resume", Usage: "continue a stored run of this contest: only jobs without a result are run"},
+			natsFlag(), ackWaitFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -54,6 +63,9 @@ Examples:
 				return err
 			}
 			defer e.close()
+			if c.String("nats") != "" {
+				return runRemoteContest(c, e, c.Args().First())
+			}
 			return runContest(c, e, c.Args().First())
 		},
 	}

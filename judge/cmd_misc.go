@@ -191,13 +191,21 @@ func doctorCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "doctor",
 		Usage: "show which limits and measurements this machine can guarantee, and which toolchains exist",
-		Description: `Prints how runs are started here (supervisor, cgroup or not), which limits are
-enforced and how, and each language with the toolchain it needs and its version.
+		Description: `Without --nats: how runs are started here (supervisor, cgroup or not), which
+limits are enforced and how, and each language with the toolchain it needs and its
+version. With --nats URL: the broker (server, JetStream, the judge's streams with
+their message counts) and the workers that advertised themselves in the last
+minute, with their languages.
 
 Examples:
    judge doctor
-   judge --sandbox direct doctor`,
+   judge --sandbox direct doctor
+   judge doctor --nats nats://127.0.0.1:4222`,
+		Flags: []cli.Flag{natsFlag()},
 		Action: func(c *cli.Context) error {
+			if url := c.String("nats"); url != "" {
+				return doctorBroker(c, url)
+			}
 			e, err := newEnv(c)
 			if err != nil {
 				return err

@@ -101,6 +101,7 @@ Flags go before the arguments they qualify or after them, as you like.`,
 			gradeCommand(),
 			exportCommand(),
 			brokerCommand(),
+			workerCommand(),
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // run() prints and exits
 		Action: func(c *cli.Context) error {

@@ -123,7 +123,7 @@ func startWorker(t *testing.T, url, id, mode string, cfg Config, extra ...string
 
 // testJobs uploads a tiny problem folder and returns n jobs on it; datasets named
 // with word get it in their name.
-func testJobs(t *testing.T, ctx context.Context, b *Broker, n int, word string) []Job {
+func testJobs(t testing.TB, ctx context.Context, b *Broker, n int, word string) []Job {
 	t.Helper()
 	nc, js, err := Connect(ctx, b.ClientURL(), "test-setup")
 	if err != nil {

@@ -61,12 +61,14 @@ func JobID(problem, submission, dataset string, attempt int) string {
 
 // Result is what a worker publishes for a job.
 type Result struct {
-	JobID  string           `json:"job_id"`
-	Worker string           `json:"worker"`
-	Tries  int              `json:"tries"` // deliveries of the job so far
-	Result problems.Result  `json:"result"`
-	Done   time.Time        `json:"done"`
-	Extra  *json.RawMessage `json:"extra,omitempty"`
+	JobID  string          `json:"job_id"`
+	Worker string          `json:"worker"`
+	Tries  int             `json:"tries"` // deliveries of the job so far
+	Result problems.Result `json:"result"`
+	Done   time.Time       `json:"done"`
+	// Published is when the job was published (for the broker path's overhead).
+	Published time.Time        `json:"published,omitempty"`
+	Extra     *json.RawMessage `json:"extra,omitempty"`
 }
 
 // WorkerInfo is what a worker advertises while it runs.

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"github.com/judgehq/judge/harness/dist"
+	"github.com/judgehq/judge/harness/workflow"
+	"github.com/judgehq/judge/reports"
+)
+
+// runRemoteContest judges a contest through the workers of the broker at --nats.
+func runRemoteContest(c *cli.Context, e *env, file string) error {
+	ctx, stop := signalContext(c.Context)
+	defer stop()
+	nc, js, err := dist.Connect(ctx, c.String("nats"), "judge contest")
+	if err != nil {
+		return failed("%v", err)
+	}
+	defer nc.Close()
+	if err := dist.Setup(ctx, js, distConfig(c)); err != nil {
+		return failed("%v", err)
+	}
+	blobs, err := dist.OpenBlobs(ctx, js)
+	if err != nil {
+		return failed("%v", err)
+	}
+	plan, err := workflow.PlanRemoteContest(ctx, e.Env, blobs, file, c.String("languages"))
+	if ctx.Err() != nil {
+		return failed("interrupted while uploading; nothing was judged")
+	}
+	if err != nil {
+		return usageError("%v", err)
+	}
+	st, err := e.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var s *workflow.Session
+	done := map[workflow.Key]bool{}
+	if id := c.String("resume"); id != "" {
+		if s, done, err = workflow.Resume(ctx, st, id, "contest", plan.Contest.Name); err != nil {
+			return usageError("--resume %s: %v", id, err)
+		}
+	} else if s, err = newSession(ctx, st, "contest", c.Args().Slice(), plan.Contest.Name, plan.Config); err != nil {
+		return err
+	}
+	// A resumed run judges its judge errors again. Their jobs were published
+	// before under the same id, which the broker would drop as a duplicate for an
+	// hour: they go out under a new one.
+	retry := map[workflow.Key]bool{}
+	if c.String("resume") != "" {
+		stored, err := st.Results(ctx, s.ID)
+		if err != nil {
+			return failed("%v", err)
+		}
+		for _, r := range stored {
+			retry[workflow.Key{Problem: r.Problem, Submission: r.Submission, Dataset: r.Dataset, Attempt: r.Attempt}] = true
+		}
+	}
+	var jobs []dist.Job
+	var ptasks []reports.Task
+	index := map[string]int{}
+	for _, j := range plan.Jobs {
+		k := workflow.Key{Problem: j.Problem, Submission: j.Submission, Dataset: j.Dataset, Attempt: j.Attempt}
+		if done[k] {
+			continue
+		}
+		if retry[k] {
+			j.ID += "/retry-" + time.Now().UTC().Format("20060102T150405.000")
+		}
+		jobs = append(jobs, j)
+		if _, ok := index[j.Problem]; !ok {
+			index[j.Problem] = len(ptasks)
+			ptasks = append(ptasks, reports.Task{Problem: j.Problem})
+		}
+		ptasks[index[j.Problem]].Jobs++
+	}
+	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done) to the workers at %s\n",
+		plan.Contest.Name, s.ID, len(jobs), len(done), c.String("nats"))
+	tty := false
+	if f, ok := c.App.ErrWriter.(*os.File); ok {
+		tty = term.IsTerminal(int(f.Fd()))
+	}
+	prog := reports.NewProgress(ctx, c.App.ErrWriter, tty, 5*time.Second, ptasks)
+	took, err := s.Distribute(ctx, &dist.Coordinator{JS: js, Config: distConfig(c)}, jobs, prog.Add)
+	prog.Finish()
+	interrupted := ctx.Err() != nil
+	_ = s.Finish(ctx, interrupted)
+	if len(took) > 0 {
+		slices.Sort(took)
+		fmt.Fprintf(c.App.ErrWriter, "broker path: %d results, publish to stored: median %v, p99 %v, max %v\n",
+			len(took), took[len(took)/2].Round(time.Millisecond), took[(len(took)*99)/100].Round(time.Millisecond),
+			took[len(took)-1].Round(time.Millisecond))
+	}
+	if interrupted {
+		return failed("interrupted: %d of %d jobs stored; the rest stay queued; continue with: judge contest %s --nats %s --resume %s",
+			len(took), len(jobs), file, c.String("nats"), s.ID)
+	}
+	if err != nil {
+		return failed("%v", err)
+	}
+	return renderStored(context.WithoutCancel(ctx), c, e, st, s.ID, true)
+}
