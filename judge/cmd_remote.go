@@ -17,6 +17,9 @@ import (
 
 // runRemoteContest judges a contest through the workers of the broker at --nats.
 func runRemoteContest(c *cli.Context, e *env, file string) error {
+	if err := checkOut(c); err != nil {
+		return err
+	}
 	ctx, stop := signalContext(c.Context)
 	defer stop()
 	nc, js, err := dist.Connect(ctx, c.String("nats"), "judge contest")
