@@ -15,7 +15,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -292,5 +291,3 @@ func copyTree(folder, dst string) error {
 		return os.WriteFile(target, data, st.Mode().Perm()|0o600)
 	})
 }
-
-var errNotBuilt = errors.New("program not built")

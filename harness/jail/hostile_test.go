@@ -30,7 +30,6 @@ type hostileProgram struct {
 	name   string
 	expect string   // OK, RTE, TLE, MLE, OLE
 	want   []string // lines the output must contain
-	cpu    time.Duration
 	files  []File
 	argv   []string
 	limits Limits

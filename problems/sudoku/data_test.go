@@ -49,15 +49,6 @@ func TestData(t *testing.T) {
 	}
 }
 
-func mustRead(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // binDir holds the solutions the tests build, once per run of the package's tests.
 var binDir string
 
