@@ -228,10 +228,27 @@ Examples:
 				{"output limit", "RLIMIT_FSIZE on every file the program writes"},
 				{"killing the process tree", g.TreeKill},
 			}
+			if g.Jail {
+				rows = [][]string{{"backend", g.Backend}, {"memory limit", g.MemoryLimit}, {"peak memory", g.PeakMemory},
+					{"process limit", g.ProcessLimit}, {"killing the process tree", g.TreeKill},
+					{"output limit", "the judge copies at most the limit of each stream; files are bounded by the work folder's size"}}
+			}
 			if g.CgroupError != "" {
 				rows = append(rows, []string{"why no cgroup", g.CgroupError})
 			}
 			if err := reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "guarantee"}, {Name: "on this machine"}}, rows); err != nil {
+				return err
+			}
+			fmt.Fprintln(w)
+			var jailRows [][]string
+			for _, jg := range workflow.JailCheck() {
+				holds := "does not hold"
+				if jg.Holds {
+					holds = "holds"
+				}
+				jailRows = append(jailRows, []string{jg.Name, holds, jg.Why})
+			}
+			if err := reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "jail guarantee"}, {Name: "status"}, {Name: "how"}}, jailRows); err != nil {
 				return err
 			}
 			fmt.Fprintln(w)

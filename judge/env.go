@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -39,15 +40,35 @@ func newEnv(c *cli.Context) (*env, error) {
 	if state == "" {
 		state = filepath.Join(root, ".judge")
 	}
-	we, err := workflow.NewEnv(root, state, c.String("languages"), c.String("sandbox"))
+	sb := workflow.Sandbox{Name: c.String("sandbox"), Unsafe: c.Bool("unsafe"), Slots: c.Int("jobs"), UIDBase: c.Int("jail-uid")}
+	we, err := workflow.NewEnv(root, state, c.String("languages"), sb)
 	if err != nil {
 		return nil, usageError("%v", err)
+	}
+	if we.RunnerErr != nil && runsPrograms(c) {
+		_ = we.Close()
+		return nil, usageError("%v", we.RunnerErr)
+	}
+	if c.Bool("unsafe") && !we.Runner.Guarantees().Jail && runsPrograms(c) {
+		fmt.Fprintf(c.App.ErrWriter, "judge: warning: --unsafe: submissions run without a jail (%s)\n", we.Runner.Guarantees().Backend)
 	}
 	e := &env{Env: we}
 	if f, ok := c.App.Writer.(*os.File); ok {
 		e.color = term.IsTerminal(int(f.Fd())) && os.Getenv("NO_COLOR") == ""
 	}
 	return e, nil
+}
+
+// runsPrograms reports whether the command runs submissions or solutions here
+// (and so needs a jail, or --unsafe).
+func runsPrograms(c *cli.Context) bool {
+	switch c.Command.Name {
+	case "run", "compare", "verify", "regen", "grade", "worker":
+		return true
+	case "contest":
+		return c.String("nats") == ""
+	}
+	return false
 }
 
 // problemAction returns a command action that checks the number of arguments (ok),

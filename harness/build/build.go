@@ -21,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/judgehq/judge/harness/jail"
 	"github.com/judgehq/judge/problems"
 )
 
@@ -48,6 +49,10 @@ type Builder struct {
 	Languages *Languages
 	// CompileTimeout bounds each compilation (default 60 s).
 	CompileTimeout time.Duration
+	// Jail, when set, runs every compiler in a jail under its compile limits
+	// (jail.CompileLimits): only the sources are visible, and the judge copies
+	// what the compiler made into the cache. Nil compiles on the host.
+	Jail *jail.Jail
 
 	mu       sync.Mutex
 	resolved map[string]string // language name → real interpreter path
@@ -211,6 +216,9 @@ func (b *Builder) sourceFile(ctx context.Context, source, abs string, lang Langu
 		// The cached message names the source by a placeholder; finish puts the
 		// path this user gave in its place.
 		defer func() { log = hideBuildPaths(log, tmp, srcName) }()
+		if st, err := os.Lstat(abs); err == nil && st.Mode()&os.ModeSymlink != 0 && b.Jail != nil {
+			return "", fmt.Errorf("%s is a symbolic link; jailed compiles take regular files only: %w", source, jail.ErrSourceRefused)
+		}
 		data, err := os.ReadFile(abs)
 		if err != nil {
 			return "", err
@@ -222,7 +230,15 @@ func (b *Builder) sourceFile(ctx context.Context, source, abs string, lang Langu
 			return "", nil
 		}
 		tv := map[string]string{"dir": tmp, "src": filepath.Join(tmp, srcName), "class": vars["class"]}
-		return b.compile(ctx, expand(lang.Compile, tv), tmp)
+		argv := expand(lang.Compile, tv)
+		if len(lang.Run) > 0 && argv[0] == lang.Run[0] && len(lang.Resolve) > 0 {
+			// A syntax check by the interpreter that runs the program: the real
+			// one, not a wrapper script that may not work in a jail.
+			if real, err := b.interpreter(ctx, lang, argv[0]); err == nil {
+				argv[0] = real
+			}
+		}
+		return b.compile(ctx, argv, tmp)
 	})
 	return b.finish(ctx, p, lang, dir, err, expand(lang.Run, vars))
 }
@@ -360,6 +376,15 @@ func (b *Builder) finish(ctx context.Context, p *Program, lang Language, dir str
 // log together with an error; a failure to run it returns only an error.
 // extraEnv is added to the judge's own environment.
 func (b *Builder) compile(ctx context.Context, argv []string, dir string, extraEnv ...string) (log string, err error) {
+	if b.Jail != nil {
+		if filepath.Base(argv[0]) != "go" {
+			return b.jailCompile(ctx, argv, dir, extraEnv)
+		}
+		// The Go toolchain builds on the host: it needs its build cache, which a
+		// jail's fresh folders would lose at every build. Without cgo and without
+		// a module proxy it runs no code of the submission and fetches nothing.
+		extraEnv = append(extraEnv, "CGO_ENABLED=0", "GOPROXY=off")
+	}
 	timeout := b.CompileTimeout
 	if timeout == 0 {
 		timeout = time.Minute

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -497,7 +498,7 @@ func placeFile(work, name string, fd int, exec bool) error {
 // out: regular files only (opened without following links), at most CollectMax
 // bytes each. A missing file is left out.
 func collect(req *request) (names []string, fds []int, err error) {
-	for _, name := range req.Collect {
+	for _, name := range expandCollect(req.Collect) {
 		if name == "" || name == "." || name == ".." || filepath.Base(name) != name {
 			return names, fds, fmt.Errorf("collecting %q: not a plain file name", name)
 		}
@@ -520,6 +521,25 @@ func collect(req *request) (names []string, fds []int, err error) {
 		names, fds = append(names, name), append(fds, fd)
 	}
 	return names, fds, nil
+}
+
+// expandCollect replaces each pattern ("*.class") by the work-folder names it
+// matches (at most 200 in all, what one control message can carry).
+func expandCollect(list []string) []string {
+	var out []string
+	for _, name := range list {
+		if !strings.ContainsAny(name, "*?[") {
+			out = append(out, name)
+			continue
+		}
+		entries, _ := os.ReadDir("/work")
+		for _, e := range entries {
+			if ok, _ := filepath.Match(name, e.Name()); ok && len(out) < 200 {
+				out = append(out, e.Name())
+			}
+		}
+	}
+	return out
 }
 
 // loopbackUp sets the loopback interface of the new network namespace up.

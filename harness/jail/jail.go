@@ -21,6 +21,7 @@ package jail
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"time"
 )
 
@@ -67,7 +68,8 @@ type Config struct {
 	// Files are copied into the work folder (the program's working directory).
 	Files []File
 	// Collect names work-folder files copied, after the run, into CollectDir on
-	// the host (regular files only, at most CollectMax bytes each).
+	// the host (regular files only, at most CollectMax bytes each). A name may be
+	// a pattern ("*.class") that stands for every file it matches.
 	Collect    []string
 	CollectDir string
 	CollectMax int64
@@ -118,6 +120,9 @@ type Options struct {
 	UIDBase int
 	// Slots is how many runs may go at once; 0: 1.
 	Slots int
+	// ReadOnly are host paths shown read-only, at the same place, in every jail
+	// besides the system folders (see Jail.AddReadOnly).
+	ReadOnly []string
 }
 
 // Guarantee is one property the jail promises, and whether it holds here.
@@ -131,3 +136,17 @@ type Guarantee struct {
 var guaranteeNames = []string{"uid", "pid namespace", "network namespace", "mount namespace",
 	"ipc and uts namespaces", "cgroup owned by the judge", "cpu time of all processes",
 	"work folder quota", "compile limits"}
+
+// InstallRoot is the folder a runtime at path needs to work, to be shown with
+// Jail.AddReadOnly: for .../bin/NAME the folder above bin (where its libraries
+// live), else the file's own folder. Symbolic links are followed first.
+func InstallRoot(path string) string {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	dir := filepath.Dir(path)
+	if filepath.Base(dir) == "bin" {
+		return filepath.Dir(dir)
+	}
+	return dir
+}

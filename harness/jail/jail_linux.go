@@ -38,12 +38,18 @@ type Jail struct {
 	slots chan *slot
 	all   []*slot
 	mu    sync.Mutex
+	// extra are host folders bound read-only beside systemPaths (an interpreter
+	// installed outside them); gen counts their changes, so that a slot's init
+	// made before a change is replaced on its next run.
+	extra []string
+	gen   int
 }
 
 type slot struct {
 	uid    int
 	group  *group
 	worker *worker
+	gen    int // the Jail's gen when worker started
 }
 
 // worker is one slot's running init and its control socket.
@@ -96,6 +102,7 @@ func New(opt Options) (*Jail, error) {
 		return nil, fmt.Errorf("making the jail's mount point: %w", err)
 	}
 	j := &Jail{self: self, root: root, h: h, slots: make(chan *slot, opt.Slots)}
+	j.AddReadOnly(opt.ReadOnly...)
 	var nonce [4]byte
 	_, _ = rand.Read(nonce[:])
 	for i := 0; i < opt.Slots; i++ {
@@ -109,6 +116,37 @@ func New(opt Options) (*Jail, error) {
 		j.slots <- s
 	}
 	return j, nil
+}
+
+// AddReadOnly makes host paths visible read-only, at the same place, in every
+// jail started from now on (each slot's init is replaced before its next run).
+// It is for runtimes installed outside the system folders, such as an
+// interpreter under a user's home. Relative, missing and already visible paths
+// are ignored.
+func (j *Jail) AddReadOnly(paths ...string) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	for _, p := range paths {
+		if !filepath.IsAbs(p) {
+			continue
+		}
+		p = filepath.Clean(p)
+		if _, err := os.Stat(p); err != nil || visible(p, append(systemPaths, j.extra...)) {
+			continue
+		}
+		j.extra = append(j.extra, p)
+		j.gen++
+	}
+}
+
+// visible reports whether p lies at or under one of the bound paths.
+func visible(p string, bound []string) bool {
+	for _, b := range bound {
+		if p == b || strings.HasPrefix(p, b+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // Close ends every slot's init, kills whatever is left in the jail's cgroups and
@@ -152,9 +190,12 @@ func (j *Jail) Run(ctx context.Context, c Config) (Result, error) {
 func (j *Jail) startWorker(s *slot) (*worker, error) {
 	cfg := initConfig{Root: j.root, UID: s.uid, Procs: s.group.procs(), Home: j.h.procs(),
 		CPUUsage: s.group.usageFile(), PidsMax: filepath.Join(s.group.dirs[1], "pids.max")}
-	for _, p := range systemPaths {
+	j.mu.Lock()
+	for _, p := range append(slices.Clone(systemPaths), j.extra...) {
 		cfg.Binds = append(cfg.Binds, bind{Path: p})
 	}
+	s.gen = j.gen
+	j.mu.Unlock()
 	blob, err := json.Marshal(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the jail's config: %w", err)
@@ -368,7 +409,10 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 		return Result{}, err
 	}
 	rl := rlimits(l)
-	if s.worker != nil && s.worker.limits != nil && !slices.Equal(s.worker.limits, rl) {
+	j.mu.Lock()
+	stale := s.gen != j.gen
+	j.mu.Unlock()
+	if s.worker != nil && (stale || s.worker.limits != nil && !slices.Equal(s.worker.limits, rl)) {
 		s.worker.stop()
 		s.worker = nil
 	}

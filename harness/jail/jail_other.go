@@ -19,6 +19,9 @@ func New(Options) (*Jail, error) {
 // Run refuses.
 func (*Jail) Run(context.Context, Config) (Result, error) { return Result{}, ErrUnsupported }
 
+// AddReadOnly does nothing.
+func (*Jail) AddReadOnly(...string) {}
+
 // Close does nothing.
 func (*Jail) Close() error { return nil }
 

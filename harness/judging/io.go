@@ -6,6 +6,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+
+	"github.com/judgehq/judge/harness/build"
 
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
@@ -48,6 +51,9 @@ func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems
 		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
 	}
 	spec := sandbox.Spec{Argv: t.Program.Argv, Dir: work, Env: programEnv(work), Limits: limits, AddressSpace: t.Program.AddressSpace}
+	if err := programFiles(&spec, t.Program); err != nil {
+		return out, sandbox.Measure{}, err
+	}
 	stderr, err := os.Create(filepath.Join(dir, "stderr"))
 	if err != nil {
 		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
@@ -103,6 +109,11 @@ func (j *Judge) runFiles(ctx context.Context, p problems.Problem, ds problems.Da
 		defer in.Close()
 		spec.Stdin = in
 	}
+	if usesFiles {
+		for _, name := range fio.OutputFiles(ds) {
+			spec.Collect = append(spec.Collect, filepath.Base(name))
+		}
+	}
 	m, err := j.Runner.Run(ctx, spec)
 	if err != nil {
 		return m, err
@@ -124,6 +135,44 @@ func (j *Judge) runFiles(ctx context.Context, p problems.Problem, ds problems.Da
 		}
 	}
 	return m, nil
+}
+
+// programFiles tells the runner which host files the program needs (its build
+// folder's files, or the executable itself) and which runtime folder it reads
+// (an interpreter installed outside the system folders). A jail copies the files
+// into its private work folder; nothing else of the host is visible there.
+func programFiles(spec *sandbox.Spec, p *build.Program) error {
+	if p == nil || len(p.Argv) == 0 {
+		return nil
+	}
+	switch {
+	case p.Dir != "":
+		entries, err := os.ReadDir(p.Dir)
+		if err != nil {
+			return fmt.Errorf("build folder of %s: %w", p.Name, err)
+		}
+		spec.ProgramDir = p.Dir
+		for _, e := range entries {
+			if e.Type().IsRegular() {
+				spec.Files = append(spec.Files, filepath.Join(p.Dir, e.Name()))
+			}
+		}
+		if run0 := p.Argv[0]; !strings.HasPrefix(run0, p.Dir+string(filepath.Separator)) {
+			spec.ReadOnly = append(spec.ReadOnly, sandbox.InstallRoot(run0))
+		}
+	case p.Language == "binary":
+		spec.Files = append(spec.Files, p.Argv[0])
+	default:
+		// A command line: its program is a runtime; the files its arguments name
+		// go in beside it.
+		spec.ReadOnly = append(spec.ReadOnly, sandbox.InstallRoot(p.Argv[0]))
+		for _, a := range p.Argv[1:] {
+			if st, err := os.Stat(a); err == nil && filepath.IsAbs(a) && st.Mode().IsRegular() {
+				spec.Files = append(spec.Files, a)
+			}
+		}
+	}
+	return nil
 }
 
 func fileSize(path string) int64 {

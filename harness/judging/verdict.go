@@ -63,6 +63,8 @@ func resourceVerdict(m sandbox.Measure, l problems.Limits) (o problems.Outcome, 
 		return problems.Rejected(problems.TLE, "CPU time %s over the %s limit", ms(m.CPU), l.Time), true
 	case m.OutputExceeded:
 		return problems.Rejected(problems.OLE, "output limit %d MiB exceeded", l.Output.MiB()), true
+	case m.ExecError != "":
+		return problems.Rejected(problems.RTE, "could not start: %s", m.ExecError), true
 	case m.Signal != "":
 		if what, ok := signalMeaning[m.Signal]; ok {
 			return problems.Rejected(problems.RTE, "killed by %s (%s)", m.Signal, what), true

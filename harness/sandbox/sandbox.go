@@ -30,6 +30,20 @@ type Spec struct {
 	// available. Runtimes that reserve large virtual memory (Go, Java) must run
 	// without it.
 	AddressSpace bool
+	// Files are host files the program needs in its working folder: its built
+	// artefacts or its source. A jail copies each into its private work folder and
+	// rewrites the arguments that name one (or ProgramDir, their folder) to the
+	// copy; other runners run the program in place and ignore them.
+	Files []string
+	// ProgramDir is the folder Files come from ("" when they are loose files).
+	ProgramDir string
+	// ReadOnly are host folders a runtime outside the system folders needs (an
+	// interpreter's installation); a jail shows them read-only.
+	ReadOnly []string
+	// Collect names the files of Dir the program writes (file-I/O problems): a
+	// jail copies them back into Dir after the run; other runners write them there
+	// directly.
+	Collect []string
 }
 
 // Measure is what one run consumed and how it ended.
@@ -49,6 +63,9 @@ type Measure struct {
 	OutputExceeded bool `json:"output_exceeded,omitempty"`
 	// Canceled: the caller's context ended the run.
 	Canceled bool `json:"canceled,omitempty"`
+	// ExecError: the program could not be started for a reason of its own (not
+	// an executable, the wrong architecture); a runtime error, not a judge error.
+	ExecError string `json:"exec_error,omitempty"`
 }
 
 // Runner starts processes under limits. Implementations differ in how strongly the
@@ -70,6 +87,8 @@ type Guarantees struct {
 	ProcessLimit  string `json:"process_limit"`
 	TreeKill      string `json:"tree_kill"`
 	CgroupError   string `json:"cgroup_error,omitempty"` // why no cgroup is used
+	// Jail: every run is in a jail (namespaces, private root, unprivileged uid).
+	Jail bool `json:"jail"`
 }
 
 // IsSupervisor reports whether this process was started as a run's supervisor. The

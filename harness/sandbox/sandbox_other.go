@@ -5,6 +5,8 @@ package sandbox
 import (
 	"context"
 	"fmt"
+
+	"github.com/judgehq/judge/harness/jail"
 	"runtime"
 )
 
@@ -27,3 +29,12 @@ func (unsupported) Guarantees() Guarantees {
 }
 
 func (unsupported) Close() error { return nil }
+
+// JailAvailable reports why programs cannot be jailed here: never on this system.
+func JailAvailable() error { return fmt.Errorf("%w (this is %s)", ErrUnsupported, runtime.GOOS) }
+
+// NewJailRunner refuses: jails need Linux.
+func NewJailRunner(self string, slots, uidBase int) (Runner, error) { return nil, JailAvailable() }
+
+// InstallRoot is the folder a runtime at path needs (see jail.InstallRoot).
+func InstallRoot(path string) string { return jail.InstallRoot(path) }

@@ -2,12 +2,15 @@ package workflow
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/jail"
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/harness/store"
@@ -51,6 +54,9 @@ type Env struct {
 	State   string
 	Builder *build.Builder
 	Runner  sandbox.Runner
+	// RunnerErr says why programs may not run here (no jail, and --unsafe not
+	// given); Runner then refuses every run.
+	RunnerErr error
 	// Log, when set, receives a line per step that takes a while before judging
 	// starts (each submission a contest builds), so a long build is not silence.
 	Log io.Writer
@@ -63,10 +69,23 @@ func (e *Env) logf(format string, args ...any) {
 	}
 }
 
+// Sandbox says how an Env runs programs.
+type Sandbox struct {
+	// Name is "auto" (a jail where one can be made, else refused unless Unsafe),
+	// "jail", "supervised" (the supervisor, with a cgroup when possible) or
+	// "direct" (no supervisor; the weakest).
+	Name string
+	// Unsafe lets auto fall back to the supervisor where no jail can be made.
+	Unsafe bool
+	// Slots is how many jailed runs may go at once (0: one per CPU).
+	Slots int
+	// UIDBase is the uid of the first jail slot (0: the jail's default).
+	UIDBase int
+}
+
 // NewEnv sets up building with the built-in language table laid under the one in
-// languages ("" for none) and running with the named sandbox: "auto" or
-// "supervised" (the supervisor, with a cgroup when possible) or "direct".
-func NewEnv(root, state, languages, sandboxName string) (*Env, error) {
+// languages ("" for none) and running as sb says.
+func NewEnv(root, state, languages string, sb Sandbox) (*Env, error) {
 	langs := build.DefaultLanguages()
 	if languages != "" {
 		var err error
@@ -75,8 +94,30 @@ func NewEnv(root, state, languages, sandboxName string) (*Env, error) {
 		}
 	}
 	e := &Env{Root: root, State: state, Builder: &build.Builder{Cache: filepath.Join(state, "cache"), Languages: langs}}
-	switch sandboxName {
-	case "auto", "supervised":
+	if sb.Slots <= 0 {
+		sb.Slots = runtime.NumCPU()
+	}
+	switch sb.Name {
+	case "auto", "jail":
+		jailErr := sandbox.JailAvailable()
+		if jailErr == nil {
+			r, err := sandbox.NewJailRunner("", sb.Slots, sb.UIDBase)
+			if err != nil {
+				return nil, err
+			}
+			e.Runner = r
+			e.Builder.Jail = jailOf(r)
+			break
+		}
+		if sb.Name == "jail" || !sb.Unsafe {
+			// Nothing runs unjailed unless the user says so; commands that do not
+			// run programs still work.
+			e.RunnerErr = fmt.Errorf("%w: %v", ErrNoJail, jailErr)
+			e.Runner = refusing{e.RunnerErr}
+			break
+		}
+		fallthrough
+	case "supervised":
 		r, err := sandbox.NewRunner("")
 		if err != nil {
 			return nil, err
@@ -85,10 +126,43 @@ func NewEnv(root, state, languages, sandboxName string) (*Env, error) {
 	case "direct":
 		e.Runner = sandbox.NewDirectRunner()
 	default:
-		return nil, fmt.Errorf("--sandbox %q: want auto or direct", sandboxName)
+		return nil, fmt.Errorf("--sandbox %q: want auto, jail, supervised or direct", sb.Name)
 	}
 	return e, nil
 }
+
+// ErrNoJail is wrapped by Env.RunnerErr when programs would run without a jail
+// and the user did not allow it (--unsafe).
+var ErrNoJail = errors.New("submissions cannot be jailed on this machine, so they are not run " +
+	"(add --unsafe to run them anyway, without: a private root, pid and network namespaces, " +
+	"an unprivileged uid, a cgroup the program cannot change, limits on compilers)")
+
+// JailGuarantee is one property of the jail and whether it holds here.
+type JailGuarantee = jail.Guarantee
+
+// JailCheck makes a jail, runs a probe in it and lists each guarantee of the jail
+// (uid, namespaces, cgroup, quota, compile limits) with whether it holds.
+func JailCheck() []JailGuarantee { return jail.Check("") }
+
+// jailOf returns the jail behind a runner, for compiles, or nil.
+func jailOf(r sandbox.Runner) *jail.Jail {
+	if j, ok := r.(interface{ Jail() *jail.Jail }); ok {
+		return j.Jail()
+	}
+	return nil
+}
+
+// refusing is the runner of an Env that may not run programs.
+type refusing struct{ err error }
+
+func (r refusing) Run(context.Context, sandbox.Spec) (sandbox.Measure, error) {
+	return sandbox.Measure{}, r.err
+}
+func (r refusing) Guarantees() sandbox.Guarantees {
+	return sandbox.Guarantees{Backend: "none (refused)", MemoryLimit: "none", PeakMemory: "none",
+		ProcessLimit: "none", TreeKill: "none", CgroupError: r.err.Error()}
+}
+func (refusing) Close() error { return nil }
 
 // Close releases what the runner keeps between runs.
 func (e *Env) Close() error { return e.Runner.Close() }

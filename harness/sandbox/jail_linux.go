@@ -1,0 +1,134 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/judgehq/judge/harness/jail"
+	"github.com/judgehq/judge/problems"
+)
+
+// JailAvailable reports why programs cannot be jailed on this machine, or nil.
+func JailAvailable() error { return jail.CanJail() }
+
+// NewJailRunner returns a runner that starts every program in a jail (see
+// harness/jail): its own PID, mount, network, IPC and UTS namespaces, a read-only
+// root of the system folders, a private work folder, a per-slot uid and a cgroup
+// the program cannot touch. slots is how many runs may go at once (more wait).
+// self is the binary that serves as each slot's init ("" for this one); it must
+// link harness/jail.
+func NewJailRunner(self string, slots, uidBase int) (Runner, error) {
+	j, err := jail.New(jail.Options{Self: self, Slots: slots, UIDBase: uidBase})
+	if err != nil {
+		return nil, err
+	}
+	return &jailRunner{j: j}, nil
+}
+
+type jailRunner struct{ j *jail.Jail }
+
+// Jail returns the runner's jail, for compiles in the same kind of jail.
+func (r *jailRunner) Jail() *jail.Jail { return r.j }
+
+// InstallRoot is the folder a runtime at path needs (see jail.InstallRoot).
+func InstallRoot(path string) string { return jail.InstallRoot(path) }
+
+func (r *jailRunner) Close() error { return r.j.Close() }
+
+func (r *jailRunner) Guarantees() Guarantees {
+	return Guarantees{Backend: "jail", LimitsAtStart: true,
+		MemoryLimit:  "cgroup v1 memory limit of the run's own group (OOM kill)",
+		PeakMemory:   "cgroup v1 memory high-water mark (exact)",
+		ProcessLimit: "cgroup v1 pids.max",
+		TreeKill:     "the slot's PID namespace: its init and every process in it",
+		Jail:         true}
+}
+
+// workDir is the program's working folder inside a jail.
+const workDir = "/work"
+
+func (r *jailRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
+	if len(spec.Argv) == 0 {
+		return Measure{}, fmt.Errorf("running: empty command")
+	}
+	r.j.AddReadOnly(spec.ReadOnly...)
+	cfg := jail.Config{Stdin: spec.Stdin, Stdout: spec.Stdout, Stderr: spec.Stderr, Limits: jailLimits(spec.Limits)}
+	names := map[string]string{} // host path → name in the work folder
+	used := map[string]bool{}
+	add := func(host string, exec bool) error {
+		name := filepath.Base(host)
+		for i := 2; used[name]; i++ {
+			name = fmt.Sprintf("%d-%s", i, filepath.Base(host))
+		}
+		used[name] = true
+		names[host] = name
+		cfg.Files = append(cfg.Files, jail.File{Name: name, Src: host, Executable: exec})
+		return nil
+	}
+	for _, f := range spec.Files {
+		st, err := os.Lstat(f)
+		if err != nil {
+			return Measure{}, fmt.Errorf("program file %s: %w", f, err)
+		}
+		if !st.Mode().IsRegular() {
+			return Measure{}, fmt.Errorf("program file %s: not a regular file", f)
+		}
+		_ = add(f, st.Mode()&0o111 != 0)
+	}
+	// Input files a file-I/O problem wrote into the working folder go in too.
+	if spec.Dir != "" {
+		entries, err := os.ReadDir(spec.Dir)
+		if err != nil {
+			return Measure{}, fmt.Errorf("working folder: %w", err)
+		}
+		for _, e := range entries {
+			if e.Type().IsRegular() {
+				_ = add(filepath.Join(spec.Dir, e.Name()), false)
+			}
+		}
+	}
+	cfg.Argv = make([]string, len(spec.Argv))
+	for i, a := range spec.Argv {
+		cfg.Argv[i] = a
+		if name, ok := names[a]; ok {
+			cfg.Argv[i] = workDir + "/" + name
+		} else if spec.ProgramDir != "" && (a == spec.ProgramDir || a == spec.Dir) {
+			cfg.Argv[i] = workDir
+		}
+	}
+	if len(spec.Collect) > 0 {
+		cfg.Collect, cfg.CollectDir, cfg.CollectMax = spec.Collect, spec.Dir, spec.Limits.Output.Bytes()
+		if cfg.CollectMax <= 0 {
+			cfg.CollectMax = 64 << 20
+		}
+	}
+	res, err := r.j.Run(ctx, cfg)
+	m := Measure{CPU: res.CPU, Wall: res.Wall, PeakKiB: res.PeakBytes / 1024, PeakExact: true,
+		ExitCode: res.ExitCode, Canceled: res.Canceled,
+		TimedOut: res.Limit == jail.WallLimit, CPUExceeded: res.Limit == jail.CPULimit,
+		MemoryExceeded: res.Limit == jail.MemoryLimit, OutputExceeded: res.Limit == jail.OutputLimit}
+	if res.Signal != 0 {
+		m.Signal = unix.SignalName(syscall.Signal(res.Signal))
+	}
+	if res.ExecError != "" {
+		// Not an executable, the wrong architecture: the program's fault.
+		m.ExitCode, m.ExecError = 127, res.ExecError
+	}
+	if err != nil && res.Canceled {
+		return m, nil
+	}
+	return m, err
+}
+
+// jailLimits maps a run's limits onto the jail's.
+func jailLimits(l problems.Limits) jail.Limits {
+	return jail.Limits{CPU: l.Time, Wall: l.WallLimit(), Memory: l.Memory.Bytes(),
+		Output: l.Output.Bytes(), Processes: int64(l.Processes)}
+}
