@@ -60,7 +60,10 @@ func (b *Builder) jailCompile(ctx context.Context, argv []string, dir string, ex
 	}
 	// The compiler's messages name its work folder; the host folder stands there
 	// so that the build's own path rewriting shows the user's file name.
-	msg := strings.ReplaceAll(string(res.Output), jailWork+"/", dir+"/")
+	msg := string(res.Output)
+	for name := range before {
+		msg = strings.ReplaceAll(msg, jailWork+"/"+name, filepath.Join(dir, name))
+	}
 	if res.Truncated {
 		msg += "\n[compiler output truncated]"
 	}
