@@ -66,7 +66,7 @@ Examples:
 			// workers sharing a machine and a state folder never collide.
 			wenv := *e.Env
 			wenv.State = cache
-			wenv.Builder = &build.Builder{Cache: filepath.Join(cache, "build"), Languages: e.Builder.Languages}
+			wenv.Builder = &build.Builder{Cache: filepath.Join(cache, "build"), Languages: e.Builder.Languages, Jail: e.Builder.Jail}
 			ctx, stop := signalContext(c.Context)
 			defer stop()
 			nc, js, err := dist.Connect(ctx, url, "judge worker")

@@ -239,11 +239,12 @@ func TestWorkerKilledMidJob(t *testing.T) {
 	file, jobs := distContest(t, "1")
 	local := localVerdicts(t, file)
 	url := startBroker(t)
-	marker := filepath.Join(t.TempDir(), "started")
-	// The slow entrant now leaves a mark when it starts, so the test knows the
-	// worker is in the middle of a job when it kills it.
+	// The slow entrant sleeps for a time no other process uses, so the test sees
+	// from outside its jail that the worker is in the middle of a job when it
+	// kills it.
+	nap := fmt.Sprintf("1.%06d", os.Getpid()%1000000)
 	slow := filepath.Join(filepath.Dir(file), "slow.sh")
-	if err := os.WriteFile(slow, []byte("#!/bin/sh\ntouch "+marker+"\nsleep 1\ncat\n"), 0o755); err != nil {
+	if err := os.WriteFile(slow, []byte("#!/bin/sh\nsleep "+nap+"\ncat\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	first, _ := startWorker(t, url)
@@ -257,7 +258,10 @@ func TestWorkerKilledMidJob(t *testing.T) {
 		code, out, errOut := judge(t, "--state", state, "contest", file, "--nats", url, "--ack-wait", "3s", "--out", t.TempDir())
 		done <- outcome{code, out, errOut}
 	}()
-	waitFor(t, "the slow entrant to start", func() bool { _, err := os.Stat(marker); return err == nil })
+	waitFor(t, "the slow entrant to start", func() bool {
+		out, err := exec.Command("pgrep", "-f", "sleep "+nap).Output()
+		return err == nil && len(out) > 0
+	})
 	_ = first.Process.Signal(syscall.SIGKILL)
 	_ = first.Wait()
 	for range 2 {

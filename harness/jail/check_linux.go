@@ -47,7 +47,8 @@ func Check(self string) []Guarantee {
 			"in the jail and the program has no capabilities",
 		"cpu time of all processes": "cpuacct.usage of the run's group counts every process",
 		"work folder quota":         "the work folder and /tmp are size-limited tmpfs, fresh for each run",
-		"compile limits": fmt.Sprintf("compiles run in the same jail: %v CPU, %v wall, %d MiB, %d processes",
+		"compile limits": fmt.Sprintf("compiles run in the same jail: %v CPU, %v wall, %d MiB, %d processes "+
+			"(Go builds on the host, with cgo and the module proxy off)",
 			CompileLimits.CPU, CompileLimits.Wall, CompileLimits.Memory>>20, CompileLimits.Processes),
 	}
 	var out []Guarantee

@@ -358,6 +358,10 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	if l.Tmp <= 0 {
 		l.Tmp = 16 << 20
 	}
+	// The copiers end when the last write end of their pipes is closed: the
+	// closers (ours) go first, on every return.
+	var copiers sync.WaitGroup
+	defer copiers.Wait()
 	var closers []io.Closer
 	defer func() {
 		for _, f := range closers {
@@ -367,8 +371,6 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	// The output limit: the program writes into pipes, and the judge copies at
 	// most l.Output bytes of each to the caller's file.
 	exceeded := make(chan struct{}, 1)
-	var copiers sync.WaitGroup
-	defer copiers.Wait()
 	capped := func(dst *os.File) (*os.File, error) {
 		if dst == nil || l.Output <= 0 {
 			return dst, nil

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+)
+
+// benchRoot makes a project root whose sudoku problem has n trivial datasets in
+// its sample group, and returns it.
+func benchRoot(b *testing.B, n int) string {
+	b.Helper()
+	root := b.TempDir()
+	files := map[string]string{"problems/sudoku/problem.yaml": "slug: sudoku\ntitle: T\nkind: pass-fail\nreference: tactics\n"}
+	for i := 0; i < n; i++ {
+		files[fmt.Sprintf("problems/sudoku/data/sample/%03d.in", i)] = "1\n"
+		files[fmt.Sprintf("problems/sudoku/data/sample/%03d.ans", i)] = "1\n"
+	}
+	for name, body := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return root
+}
+
+// benchProgram compiles a C program into dir and returns the binary's path.
+func benchProgram(b *testing.B, dir, name, src string) string {
+	b.Helper()
+	c := filepath.Join(dir, name+".c")
+	if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	bin := filepath.Join(dir, name)
+	if out, err := exec.Command("gcc", "-O2", "-o", bin, c).CombinedOutput(); err != nil {
+		b.Skipf("gcc: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// judgeQuiet runs the CLI in-process, as judge does, outside a test.
+func judgeQuiet(args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := run(append([]string{"judge"}, args...), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func median(d []time.Duration) time.Duration {
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
+
+// BenchmarkRunOverhead compares judging 178 trivial datasets of a C echo program
+// with `judge run -j 1` against a shell loop running the same binary 178 times
+// with input redirection, interleaved; it reports both medians and their ratio
+// (the target is a ratio of at most 1.6).
+func BenchmarkRunOverhead(b *testing.B) {
+	const n = 178
+	root := benchRoot(b, n)
+	echo := benchProgram(b, b.TempDir(), "echo", "#include <stdio.h>\nint main(void){int c;while((c=getchar())!=EOF)putchar(c);return 0;}\n")
+	state := b.TempDir()
+	loop := fmt.Sprintf("for f in %s/problems/sudoku/data/sample/*.in; do %s < \"$f\" > /dev/null; done", root, echo)
+	judgeOnce := func() time.Duration {
+		start := time.Now()
+		if code, out, errOut := judgeQuiet("--root", root, "--state", state, "run", "-j", "1", "sudoku", echo); code != 0 {
+			b.Fatalf("judge run: exit %d\n%s\n%s", code, out, errOut)
+		}
+		return time.Since(start)
+	}
+	loopOnce := func() time.Duration {
+		start := time.Now()
+		if out, err := exec.Command("sh", "-c", loop).CombinedOutput(); err != nil {
+			b.Fatalf("loop: %v\n%s", err, out)
+		}
+		return time.Since(start)
+	}
+	judgeOnce() // builds and warms the jail's slots
+	var js, ls []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		js = append(js, judgeOnce())
+		ls = append(ls, loopOnce())
+	}
+	b.StopTimer()
+	jm, lm := median(js), median(ls)
+	b.ReportMetric(float64(jm.Milliseconds()), "judge-ms")
+	b.ReportMetric(float64(lm.Milliseconds()), "loop-ms")
+	b.ReportMetric(float64(jm)/float64(lm), "ratio")
+}
+
+// BenchmarkParallelSpeedup judges 16 datasets of a program that burns 100 ms of
+// CPU with -j 1 and with -j 2, interleaved, and reports the speed-up of -j 2 (the
+// target is at least 1.7 on two idle cores).
+func BenchmarkParallelSpeedup(b *testing.B) {
+	root := benchRoot(b, 16)
+	spin := benchProgram(b, b.TempDir(), "spin", `#include <stdio.h>
+#include <time.h>
+int main(void){clock_t s=clock();volatile unsigned long x=0;while(clock()-s<CLOCKS_PER_SEC/10)x++;puts("1");return 0;}
+`)
+	state := b.TempDir()
+	once := func(jobs string) time.Duration {
+		start := time.Now()
+		if code, out, errOut := judgeQuiet("--root", root, "--state", state, "run", "-j", jobs, "sudoku", spin); code != 0 {
+			b.Fatalf("judge run -j %s: exit %d\n%s\n%s", jobs, code, out, errOut)
+		}
+		return time.Since(start)
+	}
+	once("2")
+	var one, two []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		one = append(one, once("1"))
+		two = append(two, once("2"))
+	}
+	b.StopTimer()
+	m1, m2 := median(one), median(two)
+	b.ReportMetric(float64(m1.Milliseconds()), "j1-ms")
+	b.ReportMetric(float64(m2.Milliseconds()), "j2-ms")
+	b.ReportMetric(float64(m1)/float64(m2), "speedup")
+}
