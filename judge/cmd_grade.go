@@ -84,7 +84,7 @@ Examples:
 				ref = progs[0]
 			}
 			g := &grade.Grader{Rubric: rubric, Problem: p, Limits: limits, Datasets: ds, Judge: e.judge(c),
-				Reference: ref, Work: filepath.Join(e.State, "tmp"), Log: c.App.ErrWriter}
+				Reference: ref, Work: filepath.Join(e.State, "tmp"), Log: c.App.ErrWriter, Jail: e.Builder.Jail}
 			class, err := g.Grade(ctx, classDir)
 			if err != nil {
 				if ctx.Err() != nil {

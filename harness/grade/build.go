@@ -48,7 +48,10 @@ type Build struct {
 // translation unit is compiled with the course's flags and linked. Either way every
 // translation unit is also compiled with the course's flags to an object file of
 // its own, for the warnings and the symbols.
-func buildStudent(ctx context.Context, r *Rubric, dir, work string) (*Build, error) {
+func buildStudent(ctx context.Context, r *Rubric, dir, work string, tool toolFunc) (*Build, error) {
+	if tool == nil {
+		tool = runTool
+	}
 	src := filepath.Join(work, "src")
 	if err := copyFolder(dir, src); err != nil {
 		return nil, fmt.Errorf("copying %s: %w", dir, err)
@@ -73,7 +76,7 @@ func buildStudent(ctx context.Context, r *Rubric, dir, work string) (*Build, err
 		}
 		obj := filepath.Join(objDir, strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))+".o")
 		argv := append(append([]string{}, r.Compiler...), "-c", e.Name(), "-o", obj)
-		out, err := runTool(ctx, src, argv...)
+		out, err := tool(ctx, src, argv...)
 		log.WriteString(out)
 		if err != nil {
 			b.CompileOK = false
@@ -110,7 +113,7 @@ func buildStudent(ctx context.Context, r *Rubric, dir, work string) (*Build, err
 		exe = ""
 		for _, argv := range [][]string{{"make", r.Program}, {"make"}} {
 			b.Command = strings.Join(argv, " ")
-			out, err := runTool(ctx, src, argv...)
+			out, err := tool(ctx, src, argv...)
 			fmt.Fprintf(&log, "$ %s\n%s", b.Command, out)
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -138,7 +141,7 @@ func buildStudent(ctx context.Context, r *Rubric, dir, work string) (*Build, err
 		}
 		argv := append([]string{r.Compiler[0], "-o", exe}, objs...)
 		b.Command = strings.Join(r.Compiler, " ") + " -o " + r.Program + " *.cpp"
-		out, err := runTool(ctx, src, argv...)
+		out, err := tool(ctx, src, argv...)
 		b.Log = clipLog(b.CompileLog + out)
 		if err != nil {
 			// A file that includes another .cpp, or a second main, breaks the
@@ -148,7 +151,7 @@ func buildStudent(ctx context.Context, r *Rubric, dir, work string) (*Build, err
 				return b, nil
 			}
 			argv := append(append([]string{}, r.Compiler...), "-o", exe, m)
-			if out2, err := runTool(ctx, src, argv...); err != nil {
+			if out2, err := tool(ctx, src, argv...); err != nil {
 				b.Log = clipLog(b.Log + "\n" + strings.Join(argv, " ") + ":\n" + out2)
 				return b, nil
 			}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/jail"
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/problems"
 )
@@ -158,6 +159,17 @@ type Grader struct {
 	Work string
 	// Log receives one line per student as the work goes on (may be nil).
 	Log io.Writer
+	// Jail, when set, runs every build tool (the compiler, the student's make
+	// and what the Makefile starts) in a jail; nil runs them on the host.
+	Jail *jail.Jail
+}
+
+// tool returns how build tools run: in the jail, or on the host.
+func (g *Grader) tool() toolFunc {
+	if g.Jail != nil {
+		return jailedTool(g.Jail)
+	}
+	return runTool
 }
 
 // Students lists the student folders of a class folder: every folder not starting
@@ -209,7 +221,7 @@ func (g *Grader) Grade(ctx context.Context, classDir string) (*Class, error) {
 			return nil, fmt.Errorf("scratch folder: %w", err)
 		}
 		s.Work = sw
-		if s.Build, err = buildStudent(ctx, g.Rubric, dir, sw); err != nil {
+		if s.Build, err = buildStudent(ctx, g.Rubric, dir, sw, g.tool()); err != nil {
 			return nil, err
 		}
 		all, err := symbols(ctx, s.Build)

@@ -122,7 +122,8 @@ func New(opt Options) (*Jail, error) {
 // jail started from now on (each slot's init is replaced before its next run).
 // It is for runtimes installed outside the system folders, such as an
 // interpreter under a user's home. Relative, missing and already visible paths
-// are ignored.
+// are ignored, and so are "/" and paths under the jail's own /work, /tmp, /proc
+// and /dev.
 func (j *Jail) AddReadOnly(paths ...string) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -131,6 +132,10 @@ func (j *Jail) AddReadOnly(paths ...string) {
 			continue
 		}
 		p = filepath.Clean(p)
+		// The jail's own folders would cover a bind under them.
+		if p == "/" || visible(p, []string{"/work", "/tmp", "/proc", "/dev"}) {
+			continue
+		}
 		if _, err := os.Stat(p); err != nil || visible(p, append(systemPaths, j.extra...)) {
 			continue
 		}

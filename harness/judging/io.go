@@ -160,7 +160,8 @@ func programFiles(spec *sandbox.Spec, p *build.Program) error {
 		if run0 := p.Argv[0]; !strings.HasPrefix(run0, p.Dir+string(filepath.Separator)) {
 			spec.ReadOnly = append(spec.ReadOnly, sandbox.InstallRoot(run0))
 		}
-	case p.Language == "binary":
+	case p.Language != "command":
+		// A ready executable (a binary submission, a student's build).
 		spec.Files = append(spec.Files, p.Argv[0])
 	default:
 		// A command line: its program is a runtime; the files its arguments name
