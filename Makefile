@@ -43,7 +43,9 @@ verify: build
 # Benchmarks. The harness's spawn benchmark needs at least 500 runs for its medians.
 bench: build
 	JUDGE_BENCH_SUPERVISOR=$(abspath $(BIN)) $(GO) test -run '^$$' -bench SpawnOverhead -benchtime 600x ./harness/sandbox/
-	$(GO) test -run '^$$' -bench . -benchtime 1s $$($(GO) list ./... | grep -v '/harness/sandbox$$')
+	$(GO) test -run '^$$' -bench SpawnOverhead -benchtime 300x ./harness/jail/
+	$(GO) test -run '^$$' -bench 'RunOverhead|ParallelSpeedup' -benchtime 5x ./judge/
+	$(GO) test -run '^$$' -bench . -benchtime 1s $$($(GO) list ./... | grep -v '/harness/sandbox$$' | grep -v '/harness/jail$$' | grep -v '/judge$$')
 
 clean:
 	rm -rf bin .judge reports/out

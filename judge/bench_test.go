@@ -12,14 +12,15 @@ import (
 )
 
 // benchRoot makes a project root whose sudoku problem has n trivial datasets in
-// its sample group, and returns it.
+// its secret group (and one sample), and returns it.
 func benchRoot(b *testing.B, n int) string {
 	b.Helper()
 	root := b.TempDir()
-	files := map[string]string{"problems/sudoku/problem.yaml": "slug: sudoku\ntitle: T\nkind: pass-fail\nreference: tactics\n"}
+	files := map[string]string{"problems/sudoku/problem.yaml": "slug: sudoku\ntitle: T\nkind: pass-fail\nreference: tactics\n",
+		"problems/sudoku/data/sample/1.in": "1\n", "problems/sudoku/data/sample/1.ans": "1\n"}
 	for i := 0; i < n; i++ {
-		files[fmt.Sprintf("problems/sudoku/data/sample/%03d.in", i)] = "1\n"
-		files[fmt.Sprintf("problems/sudoku/data/sample/%03d.ans", i)] = "1\n"
+		files[fmt.Sprintf("problems/sudoku/data/secret/%03d.in", i)] = "1\n"
+		files[fmt.Sprintf("problems/sudoku/data/secret/%03d.ans", i)] = "1\n"
 	}
 	for name, body := range files {
 		p := filepath.Join(root, filepath.FromSlash(name))
@@ -69,10 +70,10 @@ func BenchmarkRunOverhead(b *testing.B) {
 	root := benchRoot(b, n)
 	echo := benchProgram(b, b.TempDir(), "echo", "#include <stdio.h>\nint main(void){int c;while((c=getchar())!=EOF)putchar(c);return 0;}\n")
 	state := b.TempDir()
-	loop := fmt.Sprintf("for f in %s/problems/sudoku/data/sample/*.in; do %s < \"$f\" > /dev/null; done", root, echo)
+	loop := fmt.Sprintf("for f in %s/problems/sudoku/data/secret/*.in; do %s < \"$f\" > /dev/null; done", root, echo)
 	judgeOnce := func() time.Duration {
 		start := time.Now()
-		if code, out, errOut := judgeQuiet("--root", root, "--state", state, "run", "-j", "1", "sudoku", echo); code != 0 {
+		if code, out, errOut := judgeQuiet("--root", root, "--state", state, "run", "-j", "1", "-g", "secret", "sudoku", echo); code != 0 {
 			b.Fatalf("judge run: exit %d\n%s\n%s", code, out, errOut)
 		}
 		return time.Since(start)
@@ -110,7 +111,7 @@ int main(void){clock_t s=clock();volatile unsigned long x=0;while(clock()-s<CLOC
 	state := b.TempDir()
 	once := func(jobs string) time.Duration {
 		start := time.Now()
-		if code, out, errOut := judgeQuiet("--root", root, "--state", state, "run", "-j", jobs, "sudoku", spin); code != 0 {
+		if code, out, errOut := judgeQuiet("--root", root, "--state", state, "run", "-j", jobs, "-g", "secret", "sudoku", spin); code != 0 {
 			b.Fatalf("judge run -j %s: exit %d\n%s\n%s", jobs, code, out, errOut)
 		}
 		return time.Since(start)
