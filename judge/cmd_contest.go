@@ -47,8 +47,9 @@ Examples:
    judge contest examples/contest.yaml
    judge contest examples/contest.yaml --nats nats://127.0.0.1:4222
    judge contest examples/contest.yaml --out /tmp/report -j 4
+   judge contest examples/contest.yaml --lazy        stop each submission at its first failure
    judge contest examples/contest.yaml --resume 20261121-190000-3fa2`,
-		Flags: []cli.Flag{jobsFlag(), outFlag(),
+		Flags: []cli.Flag{jobsFlag(), outFlag(), lazyFlag(),
 			&cli.StringFlag{Name: "serve", Usage: "serve the live scoreboard at ADDR while judging (\":8080\" listens on localhost only)"},
 			&cli.BoolFlag{Name: "rejudge-changed", Usage: "with --resume: judge again the entrants whose submission changed since the run started"},
 			&cli.StringFlag{Name: "resume", Usage: "continue a stored run of this contest: only jobs without a result are run"},

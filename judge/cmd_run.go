@@ -14,6 +14,12 @@ func jobsFlag() cli.Flag {
 	return &cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "runs at once (default: the number of CPUs)", EnvVars: []string{"JUDGE_JOBS"}}
 }
 
+// lazyFlag is --lazy: stop judging a submission of a pass-fail problem at its
+// first failed dataset.
+func lazyFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "lazy", Usage: "on pass-fail problems, stop judging a submission at its first failed dataset (in dataset order); the rest are NJ, not judged, counted neither as passed nor as failed"}
+}
+
 func limitFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "time-limit", Aliases: []string{"t"}, Usage: "CPU time per dataset, overriding problem.yaml: seconds (2, 1.5) or a duration (1s, 500ms); without --wall-limit the wall limit becomes its default, 2 × this + 1 s"},
@@ -41,9 +47,10 @@ Examples:
    judge run sudoku my_solver.c
    judge run sudoku solutions/sudoku/tactics solutions/sudoku/fast --details
    judge run defrag "python3 defrag.py" --time-limit 5
-   judge run trimines solutions/trimines/reference --group winrate --json > out.json`,
+   judge run trimines solutions/trimines/reference --group winrate --json > out.json
+   judge run sudoku --lazy                 every solution, each stopped at its first failure`,
 		Flags: append([]cli.Flag{
-			jobsFlag(), outFlag(),
+			jobsFlag(), outFlag(), lazyFlag(),
 			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON (reports/results.schema.json) instead of tables"},
 			&cli.BoolFlag{Name: "details", Usage: "one table per submission, with every dataset's figures and message"},
 		}, limitFlags()...),

@@ -171,8 +171,12 @@ func datasets(c *cli.Context, p problems.Problem) ([]problems.Dataset, error) {
 	return ds, nil
 }
 
-// judge returns a Judge with the command's -j.
-func (e *env) judge(c *cli.Context) *workflow.Pool { return e.Judge(c.Int("jobs")) }
+// judge returns a Judge with the command's -j and --lazy.
+func (e *env) judge(c *cli.Context) *workflow.Pool {
+	j := e.Judge(c.Int("jobs"))
+	j.Lazy = c.Bool("lazy")
+	return j
+}
 
 // build builds every submission, in order; a submission that cannot be understood
 // at all (no such file, unknown language) is a usage error.

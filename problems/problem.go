@@ -30,10 +30,13 @@ const (
 	RTE Verdict = "RTE" // run-time error: non-zero exit or killed by a signal
 	CE  Verdict = "CE"  // compile error
 	JE  Verdict = "JE"  // judge error: the judge itself failed; never the submission's fault
+	// NJ: not judged. Lazy judging stopped at an earlier failed dataset of the
+	// same submission; the dataset counts neither as passed nor as failed.
+	NJ Verdict = "NJ"
 )
 
 // Verdicts lists every verdict.
-var Verdicts = []Verdict{AC, WA, PE, TLE, MLE, OLE, RTE, CE, JE}
+var Verdicts = []Verdict{AC, WA, PE, TLE, MLE, OLE, RTE, CE, JE, NJ}
 
 // ParseVerdict reads a verdict by its short name (AC, WA, …) or by the name of the
 // folder that holds programs expected to get it (accepted, wrong_answer, …).
@@ -57,6 +60,8 @@ func ParseVerdict(s string) (Verdict, bool) {
 		return CE, true
 	case "JE", "judge_error":
 		return JE, true
+	case "NJ", "not_judged":
+		return NJ, true
 	}
 	return "", false
 }

@@ -26,6 +26,7 @@ type (
 		Tests    int         `xml:"tests,attr"`
 		Failures int         `xml:"failures,attr"`
 		Errors   int         `xml:"errors,attr"`
+		Skipped  int         `xml:"skipped,attr"`
 		Time     string      `xml:"time,attr"`
 		Cases    []junitCase `xml:"testcase"`
 	}
@@ -33,6 +34,7 @@ type (
 		Name      string        `xml:"name,attr"`
 		Classname string        `xml:"classname,attr"`
 		Time      string        `xml:"time,attr"`
+		Skipped   *junitProblem `xml:"skipped,omitempty"`
 		Failure   *junitProblem `xml:"failure,omitempty"`
 		Error     *junitProblem `xml:"error,omitempty"`
 		SystemOut string        `xml:"system-out,omitempty"`
@@ -68,10 +70,14 @@ func WriteJUnit(w io.Writer, name string, results []problems.Result) error {
 			if r.Diff != "" {
 				p.Text = r.Diff
 			}
-			if v == problems.JE {
+			switch v {
+			case problems.NJ: // lazy judging did not run it: skipped, not failed
+				c.Skipped = &junitProblem{Message: r.Outcome.Message, Type: string(v)}
+				s.Skipped++
+			case problems.JE:
 				c.Error = p
 				s.Errors++
-			} else {
+			default:
 				c.Failure = p
 				s.Failures++
 			}

@@ -186,7 +186,10 @@ func matrixRows(subs, datasets []string, bySub map[string][]problems.Result, mis
 	for _, sub := range subs {
 		cells[sub] = map[string]string{}
 		for _, r := range bySub[sub] {
-			cells[sub][r.Dataset] = Verdict(r.Outcome.Verdict, color) + " " + ms(r.Usage.CPU)
+			cells[sub][r.Dataset] = Verdict(r.Outcome.Verdict, color)
+			if r.Outcome.Verdict != problems.NJ { // a dataset not run has no time
+				cells[sub][r.Dataset] += " " + ms(r.Usage.CPU)
+			}
 		}
 	}
 	var table [][]string

@@ -104,6 +104,7 @@ var verdictColour = map[problems.Verdict]string{
 	problems.RTE: "\x1b[31m",
 	problems.CE:  "\x1b[36m", // cyan
 	problems.JE:  "\x1b[1;41m",
+	problems.NJ:  "\x1b[2m", // dim: not judged
 }
 
 // Verdict returns the verdict's name, wrapped in its ANSI colour when color is true.

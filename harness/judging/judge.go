@@ -23,6 +23,11 @@ type Judge struct {
 	Runner  sandbox.Runner
 	Scratch string // folder for the runs' working files; each run gets its own
 	Jobs    int    // runs at once; 0 means the number of CPUs
+	// Lazy stops judging a submission on a pass-fail problem at its first failed
+	// dataset, in task order (DOMjudge's lazy evaluation): the later datasets get
+	// NJ, not judged. Results are then reported in task order per submission, so
+	// the outcome does not depend on which run finished first.
+	Lazy bool
 }
 
 // Task is one program on one dataset of a problem, under limits.
@@ -59,6 +64,7 @@ func (j *Judge) Judge(ctx context.Context, tasks []Task, progress func(i int, r 
 		jobs = runtime.NumCPU()
 	}
 	out := make([]Judged, len(tasks))
+	lz := newLaziness(j.Lazy, tasks)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -67,13 +73,22 @@ func (j *Judge) Judge(ctx context.Context, tasks []Task, progress func(i int, r 
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				r := j.one(ctx, tasks[i])
-				if progress != nil {
-					mu.Lock()
-					progress(i, &r)
-					mu.Unlock()
+				var r Judged
+				if lz.skip(&mu, i) {
+					r = notJudged(tasks[i])
+				} else {
+					r = j.one(ctx, tasks[i])
 				}
-				out[i] = r
+				mu.Lock()
+				for _, k := range lz.finish(i, r) {
+					v := lz.done[k]
+					delete(lz.done, k)
+					if progress != nil {
+						progress(k, &v)
+					}
+					out[k] = v
+				}
+				mu.Unlock()
 			}
 		}()
 	}
@@ -95,6 +110,105 @@ feed:
 		}
 	}
 	return out
+}
+
+// laziness releases results for lazy judging: per submission on a pass-fail
+// problem, in task order, with NJ after the first failure. Without it every
+// result is released as it finishes.
+type laziness struct {
+	on     bool
+	group  []int          // task → its group
+	order  [][]int        // group → its tasks, ascending
+	next   []int          // group → position of the next task to release
+	failed []int          // group → lowest failed task seen so far (-1: none)
+	done   map[int]Judged // finished, not yet released
+}
+
+func newLaziness(on bool, tasks []Task) *laziness {
+	lz := &laziness{on: on, done: map[int]Judged{}}
+	if !on {
+		return lz
+	}
+	type key struct {
+		problem string
+		prog    *build.Program
+		attempt int
+	}
+	ids := map[key]int{}
+	lz.group = make([]int, len(tasks))
+	for i, t := range tasks {
+		if t.Problem.Meta().Kind != problems.PassFail {
+			lz.group[i] = -1
+			continue
+		}
+		k := key{t.Problem.Meta().Slug, t.Program, t.Attempt}
+		g, ok := ids[k]
+		if !ok {
+			g = len(lz.order)
+			ids[k] = g
+			lz.order = append(lz.order, nil)
+			lz.next = append(lz.next, 0)
+			lz.failed = append(lz.failed, -1)
+		}
+		lz.group[i] = g
+		lz.order[g] = append(lz.order[g], i)
+	}
+	return lz
+}
+
+// skip reports whether task i need not run: an earlier task of its group failed.
+func (lz *laziness) skip(mu *sync.Mutex, i int) bool {
+	if !lz.on || lz.group[i] < 0 {
+		return false
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	f := lz.failed[lz.group[i]]
+	return f >= 0 && f < i
+}
+
+// finish records task i's result and returns the tasks whose results are now
+// released (in lz.done), in order. Called with the pool's lock held.
+func (lz *laziness) finish(i int, r Judged) []int {
+	lz.done[i] = r
+	if !lz.on || lz.group[i] < 0 {
+		return []int{i}
+	}
+	g := lz.group[i]
+	if failedRun(r) && (lz.failed[g] < 0 || i < lz.failed[g]) {
+		lz.failed[g] = i
+	}
+	var released []int
+	for lz.next[g] < len(lz.order[g]) {
+		k := lz.order[g][lz.next[g]]
+		r, ok := lz.done[k]
+		if !ok {
+			break
+		}
+		if f := lz.failed[g]; f >= 0 && f < k && !r.Interrupted && r.Outcome.Verdict != problems.NJ {
+			lz.done[k] = notJudgedFrom(r)
+		}
+		released = append(released, k)
+		lz.next[g]++
+	}
+	return released
+}
+
+// failedRun reports whether a result stops lazy judging: a verdict other than
+// AC from a finished run.
+func failedRun(r Judged) bool {
+	return !r.Interrupted && r.Outcome.Verdict != problems.AC && r.Outcome.Verdict != problems.NJ
+}
+
+// notJudged is the result of a task lazy judging did not run.
+func notJudged(t Task) Judged {
+	return notJudgedFrom(newJudged(t))
+}
+
+func notJudgedFrom(r Judged) Judged {
+	r.Outcome = problems.Outcome{Verdict: problems.NJ, Message: "not judged: an earlier dataset failed (lazy judging)"}
+	r.Usage, r.Output = problems.Usage{}, nil
+	return r
 }
 
 func newJudged(t Task) Judged {

@@ -1,0 +1,94 @@
+package judging
+
+import (
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/registry"
+)
+
+// TestLaziness feeds results in different finishing orders and checks that each
+// submission's results are released in task order, NJ after its first failure,
+// whatever order the runs finished in; scored problems are never lazy.
+func TestLaziness(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	sudoku, err := registry.Open(root, "sudoku")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defrag, err := registry.Open(root, "defrag")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := &build.Program{Name: "a"}, &build.Program{Name: "b"}
+	// Tasks 0-3: a on sudoku; 4-5: b on sudoku; 6-7: a on defrag (scoring).
+	var tasks []Task
+	for _, x := range []struct {
+		p    problems.Problem
+		prog *build.Program
+		n    int
+	}{{sudoku, a, 4}, {sudoku, b, 2}, {defrag, a, 2}} {
+		for i := 0; i < x.n; i++ {
+			tasks = append(tasks, Task{Problem: x.p, Program: x.prog})
+		}
+	}
+	verdicts := []problems.Verdict{problems.AC, problems.WA, problems.AC, problems.TLE, problems.AC, problems.AC, problems.WA, problems.AC}
+	tests := []struct {
+		name  string
+		order []int
+	}{
+		{"in order", []int{0, 1, 2, 3, 4, 5, 6, 7}},
+		{"reversed", []int{7, 6, 5, 4, 3, 2, 1, 0}},
+		{"interleaved", []int{2, 0, 3, 5, 1, 6, 4, 7}},
+	}
+	want := []problems.Verdict{problems.AC, problems.WA, problems.NJ, problems.NJ, problems.AC, problems.AC, problems.WA, problems.AC}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lz := newLaziness(true, tasks)
+			got := make([]problems.Verdict, len(tasks))
+			var released []int
+			for _, i := range tt.order {
+				r := newJudged(tasks[i])
+				r.Outcome.Verdict = verdicts[i]
+				for _, k := range lz.finish(i, r) {
+					got[k] = lz.done[k].Outcome.Verdict
+					released = append(released, k)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("verdicts %v, want %v", got, want)
+			}
+			if len(released) != len(tasks) {
+				t.Fatalf("released %v, want every task once", released)
+			}
+			// Within a submission on sudoku, release follows task order.
+			var aOrder []int
+			for _, k := range released {
+				if k < 4 {
+					aOrder = append(aOrder, k)
+				}
+			}
+			if !slices.IsSorted(aOrder) {
+				t.Errorf("a's results released in order %v", aOrder)
+			}
+		})
+	}
+	// Once task 1 has failed, the later tasks of a need not run; b's need.
+	lz := newLaziness(true, tasks)
+	r := newJudged(tasks[1])
+	r.Outcome.Verdict = problems.WA
+	lz.finish(1, r)
+	var mu sync.Mutex
+	for i, want := range []bool{false, false, true, true, false, false, false, false} {
+		if got := lz.skip(&mu, i); got != want {
+			t.Errorf("skip(%d) = %v, want %v", i, got, want)
+		}
+	}
+	if newLaziness(false, tasks).skip(&mu, 3) {
+		t.Error("skip without laziness")
+	}
+}
