@@ -207,6 +207,31 @@ func jailProcesses(lo, hi int) []string {
 	return out
 }
 
+// lingering returns the processes of the uids [lo, hi) still there after up to
+// ten seconds (the kernel ends a dead namespace's processes asynchronously, and a
+// busy machine may take a while), each with its state and command line.
+func lingering(lo, hi int) []string {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		left := jailProcesses(lo, hi)
+		if len(left) == 0 || time.Now().After(deadline) {
+			for i, pid := range left {
+				status, _ := os.ReadFile(filepath.Join("/proc", pid, "status"))
+				cmd, _ := os.ReadFile(filepath.Join("/proc", pid, "cmdline"))
+				state := ""
+				for _, line := range strings.Split(string(status), "\n") {
+					if strings.HasPrefix(line, "State:") || strings.HasPrefix(line, "PPid:") || strings.HasPrefix(line, "NSpid:") {
+						state += " " + strings.Join(strings.Fields(line), " ")
+					}
+				}
+				left[i] = fmt.Sprintf("%s (%s;%s)", pid, strings.ReplaceAll(string(cmd), "\x00", " "), state)
+			}
+			return left
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // escapeMarkers are the host paths the hostile programs try to create.
 var escapeMarkers = []string{"/tmp/jail-escape-marker", "/jail-escape-marker", "/usr/jail-escape-marker",
 	"/etc/jail-escape-marker", "/usr/lib/jail-escape-marker", "/dev/jail-escape-marker"}
@@ -337,7 +362,7 @@ func TestHostile(t *testing.T) {
 			if n := datagrams.Load(); n > 0 {
 				t.Errorf("ESCAPE: the host's UDP port got %d datagrams", n)
 			}
-			if left := jailProcesses(testUIDBase, testUIDBase+slots); len(left) > 0 {
+			if left := lingering(testUIDBase, testUIDBase+slots); len(left) > 0 {
 				t.Errorf("leftover jail processes: %v", left)
 			}
 			if b, _ := os.ReadFile(answer); string(b) != secret+"\n" {

@@ -43,13 +43,50 @@ type Jail struct {
 	// made before a change is replaced on its next run.
 	extra []string
 	gen   int
+	// copies are sealed in-memory copies of host files already sent to a jail,
+	// by the file's identity, so that a program run many times is read from
+	// the disk once (see copyOf).
+	copies    map[fileID]*os.File
+	copyBytes int64
 }
+
+// fileID names one version of a host file.
+type fileID struct {
+	dev, ino   uint64
+	size, mtim int64
+}
+
+// The copies kept: files up to copyMax bytes, copiesMax bytes in all.
+const (
+	copyMax   = 32 << 20
+	copiesMax = 256 << 20
+)
 
 type slot struct {
 	uid    int
 	group  *group
 	worker *worker
 	gen    int // the Jail's gen when worker started
+	// emptied is closed when the group's page cache from the last run is gone
+	// (nil before the first run).
+	emptied chan struct{}
+}
+
+// settle waits until the slot's group is emptied of the last run's page cache.
+func (s *slot) settle() {
+	if s.emptied != nil {
+		<-s.emptied
+	}
+}
+
+// empty empties the slot's group in the background, after a run.
+func (s *slot) empty() {
+	ch := make(chan struct{})
+	s.emptied = ch
+	go func() {
+		s.group.forceEmpty()
+		close(ch)
+	}()
 }
 
 // worker is one slot's running init and its control socket.
@@ -164,9 +201,14 @@ func (j *Jail) Close() error {
 			s.worker.stop()
 			s.worker = nil
 		}
+		s.settle()
 		s.group.remove()
 	}
 	j.all = nil
+	for _, f := range j.copies {
+		f.Close()
+	}
+	j.copies, j.copyBytes = nil, 0
 	if j.root != "" {
 		_ = os.Remove(j.root)
 		j.root = ""
@@ -283,8 +325,60 @@ func (w *worker) stop() {
 	w.conn.Close()
 }
 
+// copyOf returns a sealed in-memory copy of the host file src (a regular file,
+// opened without following links), kept for later runs when it is small enough;
+// a copy not kept is added to closers. The init reads copies at offsets, so one
+// copy serves several slots at once.
+func (j *Jail) copyOf(src string, closers *[]io.Closer) (*os.File, error) {
+	fd, err := unix.Open(src, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, fmt.Errorf("jail: opening %s: %w (symlinks are refused)", src, err)
+	}
+	in := os.NewFile(uintptr(fd), src)
+	defer in.Close()
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return nil, fmt.Errorf("jail: %s is not a regular file", src)
+	}
+	id := fileID{dev: st.Dev, ino: st.Ino, size: st.Size, mtim: st.Mtim.Nano()}
+	j.mu.Lock()
+	mem, ok := j.copies[id]
+	j.mu.Unlock()
+	if ok {
+		return mem, nil
+	}
+	mfd, err := unix.MemfdCreate("jail-file", unix.MFD_CLOEXEC|unix.MFD_ALLOW_SEALING)
+	if err != nil {
+		return nil, fmt.Errorf("jail: memfd for %s: %w", src, err)
+	}
+	mem = os.NewFile(uintptr(mfd), filepath.Base(src))
+	if _, err := io.Copy(mem, in); err != nil {
+		mem.Close()
+		return nil, fmt.Errorf("jail: copying %s: %w", src, err)
+	}
+	if _, err := unix.FcntlInt(uintptr(mfd), unix.F_ADD_SEALS, unix.F_SEAL_WRITE|unix.F_SEAL_SHRINK|unix.F_SEAL_GROW|unix.F_SEAL_SEAL); err != nil {
+		mem.Close()
+		return nil, fmt.Errorf("jail: sealing the copy of %s: %w", src, err)
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if old, ok := j.copies[id]; ok { // another run made it meanwhile
+		mem.Close()
+		return old, nil
+	}
+	if st.Size > copyMax || j.copyBytes+st.Size > copiesMax || j.root == "" {
+		*closers = append(*closers, mem)
+		return mem, nil
+	}
+	if j.copies == nil {
+		j.copies = map[fileID]*os.File{}
+	}
+	j.copies[id], j.copyBytes = mem, j.copyBytes+st.Size
+	return mem, nil
+}
+
 // openInputs opens what a run's request carries as descriptors.
-func openInputs(c Config, closers *[]io.Closer) (fds []int, files []initFile, feed *os.File, err error) {
+func (j *Jail) openInputs(c Config, closers *[]io.Closer) (fds []int, files []initFile, feed *os.File, err error) {
 	null := func() (*os.File, error) { return os.OpenFile(os.DevNull, os.O_RDWR, 0) }
 	stdin := c.Stdin
 	if stdin == nil {
@@ -318,41 +412,31 @@ func openInputs(c Config, closers *[]io.Closer) (fds []int, files []initFile, fe
 			return nil, nil, feed, fmt.Errorf("jail: file name %q is not a plain name", f.Name)
 		}
 		// The jail gets a private copy in memory: never the host file itself.
-		mfd, err := unix.MemfdCreate("jail-file", unix.MFD_CLOEXEC)
-		if err != nil {
-			return nil, nil, feed, fmt.Errorf("jail: memfd for %s: %w", f.Name, err)
-		}
-		mem := os.NewFile(uintptr(mfd), f.Name)
-		*closers = append(*closers, mem)
+		var mem *os.File
 		if f.Src != "" {
-			fd, err := unix.Open(f.Src, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+			if mem, err = j.copyOf(f.Src, closers); err != nil {
+				return nil, nil, feed, err
+			}
+		} else {
+			mfd, err := unix.MemfdCreate("jail-file", unix.MFD_CLOEXEC)
 			if err != nil {
-				return nil, nil, feed, fmt.Errorf("jail: opening %s: %w (symlinks are refused)", f.Src, err)
+				return nil, nil, feed, fmt.Errorf("jail: memfd for %s: %w", f.Name, err)
 			}
-			src := os.NewFile(uintptr(fd), f.Src)
-			st, err := src.Stat()
-			if err != nil || !st.Mode().IsRegular() {
-				src.Close()
-				return nil, nil, feed, fmt.Errorf("jail: %s is not a regular file", f.Src)
+			mem = os.NewFile(uintptr(mfd), f.Name)
+			*closers = append(*closers, mem)
+			if _, err := mem.Write(f.Data); err != nil {
+				return nil, nil, feed, fmt.Errorf("jail: writing %s: %w", f.Name, err)
 			}
-			_, err = io.Copy(mem, src)
-			src.Close()
-			if err != nil {
-				return nil, nil, feed, fmt.Errorf("jail: copying %s: %w", f.Src, err)
-			}
-		} else if _, err := mem.Write(f.Data); err != nil {
-			return nil, nil, feed, fmt.Errorf("jail: writing %s: %w", f.Name, err)
 		}
-		if _, err := mem.Seek(0, 0); err != nil {
-			return nil, nil, feed, fmt.Errorf("jail: %s: %w", f.Name, err)
-		}
-		fds = append(fds, mfd)
+		fds = append(fds, int(mem.Fd()))
 		files = append(files, initFile{Name: f.Name, Exec: f.Executable})
 	}
 	return fds, files, feed, nil
 }
 
 func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
+	s.settle()
+	defer s.empty()
 	l := c.Limits
 	if l.Processes <= 0 {
 		l.Processes = 64
@@ -408,7 +492,7 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	if c.Stderr, err = capped(c.Stderr); err != nil {
 		return Result{}, err
 	}
-	fds, files, feed, err := openInputs(c, &closers)
+	fds, files, feed, err := j.openInputs(c, &closers)
 	if feed != nil {
 		closers = append(closers, feed)
 	}
