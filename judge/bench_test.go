@@ -22,15 +22,7 @@ func benchRoot(b *testing.B, n int) string {
 		files[fmt.Sprintf("problems/sudoku/data/secret/%03d.in", i)] = "1\n"
 		files[fmt.Sprintf("problems/sudoku/data/secret/%03d.ans", i)] = "1\n"
 	}
-	for name, body := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			b.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
+	writeTree(b, root, files)
 	return root
 }
 

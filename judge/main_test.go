@@ -47,7 +47,7 @@ func TestReorderArgs(t *testing.T) {
 }
 
 // writeTree writes files under dir.
-func writeTree(t *testing.T, dir string, files map[string]string) {
+func writeTree(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
 	for name, body := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
