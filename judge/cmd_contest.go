@@ -152,7 +152,9 @@ func serveLive(ctx context.Context, c *cli.Context, e *env, st *workflow.Store, 
 	}
 	srv := live.New(reports.Input{Run: run, Contest: plan.Contest.Name, Generated: time.Now().UTC(), Rule: rule,
 		Problems: plan.Config.Problems, Entrants: plan.Config.Entrants, Results: known},
-		live.Options{Freeze: plan.Contest.Freeze, HTML: reports.HTMLOptions{Picture: resultPictures(e.Root)}})
+		// No pictures on the live page: a scoreboard, rebuilt while judging and
+		// fetched by every watcher; report.html has them at the end.
+		live.Options{Freeze: plan.Contest.Freeze})
 	l, err := live.Listen(addr)
 	if err != nil {
 		return nil, nil, usageError("--serve %s: %v", addr, err)

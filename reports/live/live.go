@@ -32,9 +32,10 @@ type Options struct {
 	// HTML are the options of the page (pictures, stderr tails); Live and Note are
 	// set by the server.
 	HTML reports.HTMLOptions
-	// Every is the least time between two renderings of the page (0: DefaultEvery).
-	// Rendering a demo-sized contest takes about 0.1 s of CPU, so this bounds what
-	// watching costs the judge however many results arrive.
+	// Every is the least time between two renderings of the page. 0 means
+	// DefaultEvery, stretched to 50 times the last rendering's duration when that is
+	// longer, which bounds what watching costs the judge however many results
+	// arrive and however big the page grows.
 	Every time.Duration
 }
 
@@ -54,16 +55,33 @@ type Server struct {
 	pageVer uint64
 	pageAt  time.Time // when page was rendered
 	now     func() time.Time
+	// adaptive: with the default Every, the page is rebuilt at most once per
+	// renderShare times its last rendering time, so a big contest's page costs
+	// the judge a bounded share of one CPU however often it is watched.
+	adaptive bool
+	cost     time.Duration // the last rendering's duration
+}
+
+// renderShare bounds rendering to 1/renderShare of one CPU (see adaptive).
+const renderShare = 50
+
+// every is the least time between two renderings now.
+func (s *Server) every() time.Duration {
+	if s.adaptive {
+		return max(s.opt.Every, renderShare*s.cost)
+	}
+	return s.opt.Every
 }
 
 // New returns a server for a contest: in names the contest, its problems, entrants
 // and standings rule (in.Results, if any, are the results already known, as when a
 // contest resumes).
 func New(in reports.Input, opt Options) *Server {
-	if opt.Every <= 0 {
+	adaptive := opt.Every <= 0
+	if adaptive {
 		opt.Every = DefaultEvery
 	}
-	s := &Server{in: in, opt: opt, frozen: !opt.Freeze.IsZero(), version: 1, now: time.Now}
+	s := &Server{in: in, opt: opt, frozen: !opt.Freeze.IsZero(), version: 1, now: time.Now, adaptive: adaptive}
 	s.results = append(s.results, in.Results...)
 	s.in.Results = nil
 	return s
@@ -103,7 +121,7 @@ func (s *Server) Version() uint64 {
 // rendering.
 func (s *Server) Page() ([]byte, error) {
 	s.mu.Lock()
-	if s.page != nil && (s.pageVer == s.version || s.now().Sub(s.pageAt) < s.opt.Every) {
+	if s.page != nil && (s.pageVer == s.version || s.now().Sub(s.pageAt) < s.every()) {
 		p := s.page
 		s.mu.Unlock()
 		return p, nil
@@ -113,6 +131,7 @@ func (s *Server) Page() ([]byte, error) {
 	results := append([]problems.Result(nil), s.results...)
 	s.mu.Unlock()
 
+	began := time.Now()
 	in := s.in
 	note := fmt.Sprintf("Live: %d results so far; this page updates as results arrive.", len(results))
 	if frozen {
@@ -139,6 +158,7 @@ func (s *Server) Page() ([]byte, error) {
 		return nil, err
 	}
 	s.mu.Lock()
+	s.cost = time.Since(began)
 	if ver >= s.pageVer {
 		s.page, s.pageVer, s.pageAt = b.Bytes(), ver, s.now()
 	}
