@@ -60,6 +60,18 @@ func writeDatasetTable(w io.Writer, meta problems.Meta, rows []problems.Result, 
 	cols = append(cols, Column{Name: "cpu ms", Numeric: true}, Column{Name: "wall ms", Numeric: true},
 		Column{Name: "peak KiB", Numeric: true}, Column{Name: "message"})
 	var table [][]string
+	if allCE(rows) {
+		// A submission that did not compile ran on nothing: one row says so,
+		// not one identical row per dataset.
+		r := rows[0]
+		row := []string{fmt.Sprintf("all %d datasets", len(rows)), Verdict(r.Outcome.Verdict, color)}
+		if scoring {
+			row = append(row, num(0))
+		}
+		row = append(row, metricCells(problems.Outcome{}, names)...)
+		row = append(row, "-", "-", "-", Clip(r.Outcome.Message, 70))
+		return WriteTable(w, ASCII, cols, [][]string{row})
+	}
 	for _, r := range rows {
 		row := []string{r.Dataset, Verdict(r.Outcome.Verdict, color)}
 		if scoring {
@@ -70,6 +82,16 @@ func writeDatasetTable(w io.Writer, meta problems.Meta, rows []problems.Result, 
 		table = append(table, row)
 	}
 	return WriteTable(w, ASCII, cols, table)
+}
+
+// allCE reports whether every row is a compile error (and there is one).
+func allCE(rows []problems.Result) bool {
+	for _, r := range rows {
+		if r.Outcome.Verdict != problems.CE {
+			return false
+		}
+	}
+	return len(rows) > 0
 }
 
 // metricNames returns the names of the metrics of rows: their union, in order of
