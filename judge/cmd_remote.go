@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -49,6 +50,9 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	var s *workflow.Session
 	done := map[workflow.Key]bool{}
 	if id := c.String("resume"); id != "" {
+		if err := checkRemoteResume(ctx, c, st, plan, id); err != nil {
+			return err
+		}
 		if s, done, err = workflow.Resume(ctx, st, id, "contest", plan.Contest.Name); err != nil {
 			return usageError("--resume %s: %v", id, err)
 		}
@@ -111,4 +115,28 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 		return failed("%v", err)
 	}
 	return renderStored(context.WithoutCancel(ctx), c, e, st, s.ID, true)
+}
+
+// checkRemoteResume refuses to resume stored run id through workers when what it
+// judged is not what the plan would judge now: a changed problem, language table
+// or submission. (Judging changed entrants again is local only: their jobs would
+// need new ids at the broker.)
+func checkRemoteResume(ctx context.Context, c *cli.Context, st *workflow.Store, plan *workflow.RemotePlan, id string) error {
+	_, stored, rep, err := workflow.LoadReport(ctx, st, id)
+	if err != nil {
+		return usageError("--resume %s: %v", id, err)
+	}
+	changes, err := plan.ResumeCheck(stored, rep.Results)
+	if err != nil {
+		return usageError("--resume %s: %v", id, err)
+	}
+	if len(changes) == 0 {
+		return nil
+	}
+	var names []string
+	for _, ch := range changes {
+		names = append(names, ch.String())
+	}
+	return usageError("--resume %s: changed since the run started: %s; with --nats a changed submission means a new run "+
+		"(--rejudge-changed works for local runs only)", id, strings.Join(names, "; "))
 }

@@ -327,7 +327,27 @@ func TestCoordinatorKilledAndResumed(t *testing.T) {
 	if before >= jobs {
 		t.Skipf("all %d jobs were stored before the kill; nothing left to resume", jobs)
 	}
+	// An entrant edited meanwhile: the resume refuses to mix versions, as a
+	// local one does, and judges nothing.
+	slow := filepath.Join(filepath.Dir(file), "slow.sh")
+	orig, err := os.ReadFile(slow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(slow, append(append([]byte{}, orig...), "# edited\n"...), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	code, out, errOut := judge(t, "--state", state, "contest", file, "--nats", url, "--ack-wait", "3s", "--resume", runID, "--out", t.TempDir())
+	if code != 2 || !strings.Contains(errOut, "slow's sudoku submission") {
+		t.Errorf("resume after an edit: exit %d, want 2 naming slow's submission: %s", code, errOut)
+	}
+	if n := countResults(t, db, runID); n < before {
+		t.Errorf("the refused resume lost results: %d, were %d", n, before)
+	}
+	if err := os.WriteFile(slow, orig, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = judge(t, "--state", state, "contest", file, "--nats", url, "--ack-wait", "3s", "--resume", runID, "--out", t.TempDir())
 	if code != 1 && code != 0 {
 		t.Fatalf("resume: exit %d: %s\n%s", code, errOut, out)
 	}

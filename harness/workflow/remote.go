@@ -2,6 +2,8 @@ package workflow
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -188,7 +190,7 @@ func (x *Executor) builder(languages string) (*build.Builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &build.Builder{Cache: x.Env.Builder.Cache, Languages: langs}
+	b := &build.Builder{Cache: x.Env.Builder.Cache, Languages: langs, Jail: x.Env.Builder.Jail}
 	if x.builders == nil {
 		x.builders = map[string]*build.Builder{}
 	}
@@ -232,12 +234,16 @@ func PlanRemoteContest(ctx context.Context, e *Env, blobs *dist.Blobs, file, lan
 		return nil, err
 	}
 	plan := &RemotePlan{Contest: def,
-		Config: RunConfig{File: file, Name: def.Name, Rule: def.Standings, Entrants: def.EntrantNames()}}
+		Config: RunConfig{File: file, Name: def.Name, Rule: def.Standings, Entrants: def.EntrantNames(),
+			Fingerprints: map[string]string{}, Sources: map[string]string{},
+			Languages: languagesFingerprint(e.Builder.Languages)}}
 	var langBlob string
 	if languages != "" {
-		if _, err := build.LoadLanguages(languages); err != nil {
+		langs, err := build.LoadLanguages(languages)
+		if err != nil {
 			return nil, err
 		}
+		plan.Config.Languages = languagesFingerprint(langs)
 		if langBlob, err = blobs.PutFile(ctx, languages); err != nil {
 			return nil, fmt.Errorf("uploading %s: %w", languages, err)
 		}
@@ -260,6 +266,7 @@ func PlanRemoteContest(ctx context.Context, e *Env, blobs *dist.Blobs, file, lan
 		}
 		limits := cp.Limits.Apply(meta.Limits)
 		plan.Config.Problems = append(plan.Config.Problems, meta)
+		plan.Config.Fingerprints[meta.Slug] = fingerprint(meta, limits, ds)
 		if meta.Score.Ranking == problems.RankPenalty {
 			plan.Config.ChallengeLog = append(plan.Config.ChallengeLog, meta.Slug)
 		}
@@ -293,6 +300,7 @@ func PlanRemoteContest(ctx context.Context, e *Env, blobs *dist.Blobs, file, lan
 					return nil, fmt.Errorf("%s:%d: %s: uploading %s: %w", file, sub.Line, ent.Name, src, err)
 				}
 			}
+			plan.Config.Sources[meta.Slug+"/"+ent.Name] = sourceKey(base)
 			for _, d := range ds {
 				j := base
 				j.Dataset, j.ID = d.Name, dist.JobID(meta.Slug, ent.Name, d.Name, 0)
@@ -341,4 +349,11 @@ func (s *Session) Distribute(ctx context.Context, coord *dist.Coordinator, jobs 
 		return took, err
 	}
 	return took, coord.Finish(ctx)
+}
+
+// sourceKey is a short hash of what a job's submission is: its content (or its
+// command line) and its language.
+func sourceKey(j dist.Job) string {
+	sum := sha256.Sum256([]byte(j.SourceBlob + "\x00" + j.Command + "\x00" + j.Language))
+	return hex.EncodeToString(sum[:8])
 }

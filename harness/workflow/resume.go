@@ -68,21 +68,8 @@ func short(h string) string {
 // cannot be resumed, only started anew. Entrants whose submission changed are
 // returned as changes: the caller refuses them too, or re-judges them.
 func (plan *ContestPlan) ResumeCheck(stored RunConfig, results []problems.Result) ([]Change, error) {
-	var problemsChanged []string
-	for slug, fp := range plan.Config.Fingerprints {
-		if old, ok := stored.Fingerprints[slug]; ok && old != fp {
-			problemsChanged = append(problemsChanged, slug)
-		}
-	}
-	sort.Strings(problemsChanged)
-	switch {
-	case len(problemsChanged) > 0:
-		return nil, fmt.Errorf("problem %s changed since the run started (its datasets, problem.yaml or limits); "+
-			"its stored results cannot be mixed with new ones: start a new run", strings.Join(problemsChanged, ", "))
-	case stored.Languages != "" && stored.Languages != plan.Config.Languages:
-		return nil, fmt.Errorf("the language table changed since the run started (--languages or the built-in one); start a new run")
-	case len(stored.Fingerprints) == 0 && len(results) > 0:
-		return nil, fmt.Errorf("the run was stored by an older judge that did not record what it judged, so a change could not be seen; start a new run")
+	if err := plan.Config.sameJudging(stored, results); err != nil {
+		return nil, err
 	}
 	now := map[[2]string]string{}
 	for _, e := range plan.Entries {
@@ -100,6 +87,55 @@ func (plan *ContestPlan) ResumeCheck(stored RunConfig, results []problems.Result
 		if h, ok := now[k]; ok && h != r.Hash {
 			seen[k] = true
 			changes = append(changes, Change{Problem: r.Problem, Entrant: r.Submission, Was: r.Hash, Now: h})
+		}
+	}
+	sort.Slice(changes, func(i, j int) bool {
+		if changes[i].Problem != changes[j].Problem {
+			return changes[i].Problem < changes[j].Problem
+		}
+		return changes[i].Entrant < changes[j].Entrant
+	})
+	return changes, nil
+}
+
+// sameJudging returns an error naming what changed when a problem (its datasets,
+// metadata or limits) or the language table of the stored run differs from now,
+// or when the stored run predates fingerprints.
+func (now RunConfig) sameJudging(stored RunConfig, results []problems.Result) error {
+	var problemsChanged []string
+	for slug, fp := range now.Fingerprints {
+		if old, ok := stored.Fingerprints[slug]; ok && old != fp {
+			problemsChanged = append(problemsChanged, slug)
+		}
+	}
+	sort.Strings(problemsChanged)
+	switch {
+	case len(problemsChanged) > 0:
+		return fmt.Errorf("problem %s changed since the run started (its datasets, problem.yaml or limits); "+
+			"its stored results cannot be mixed with new ones: start a new run", strings.Join(problemsChanged, ", "))
+	case stored.Languages != "" && stored.Languages != now.Languages:
+		return fmt.Errorf("the language table changed since the run started (--languages or the built-in one); start a new run")
+	case len(stored.Fingerprints) == 0 && len(results) > 0:
+		return fmt.Errorf("the run was stored by an older judge that did not record what it judged, so a change could not be seen; start a new run")
+	}
+	return nil
+}
+
+// ResumeCheck compares a remote contest plan with a stored run of it before
+// resuming, as ContestPlan.ResumeCheck does; entrants are compared by the content
+// hash of their submission. A run stored without those hashes cannot be resumed.
+func (plan *RemotePlan) ResumeCheck(stored RunConfig, results []problems.Result) ([]Change, error) {
+	if err := plan.Config.sameJudging(stored, results); err != nil {
+		return nil, err
+	}
+	if len(stored.Sources) == 0 && len(results) > 0 {
+		return nil, fmt.Errorf("the run was stored by an older judge that did not record its submissions, so a change could not be seen; start a new run")
+	}
+	var changes []Change
+	for key, h := range plan.Config.Sources {
+		if old, ok := stored.Sources[key]; ok && old != h {
+			prob, entrant, _ := strings.Cut(key, "/")
+			changes = append(changes, Change{Problem: prob, Entrant: entrant, Was: old, Now: h})
 		}
 	}
 	sort.Slice(changes, func(i, j int) bool {

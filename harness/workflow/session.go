@@ -26,6 +26,10 @@ type RunConfig struct {
 	// language table, so that a resume can refuse to mix versions.
 	Fingerprints map[string]string `json:"fingerprints,omitempty"`
 	Languages    string            `json:"languages,omitempty"`
+	// Sources hold, for a run judged by remote workers, the content hash of each
+	// entrant's submission by "PROBLEM/ENTRANT" (the workers' build hashes are not
+	// known here), so that its resume can see a changed submission too.
+	Sources map[string]string `json:"sources,omitempty"`
 }
 
 // diffLimit caps the diff kept with a WA or PE result.
