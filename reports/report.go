@@ -177,6 +177,11 @@ func (rep Report) Files() (map[string][]byte, error) {
 // mistyped --out never deletes a user's files.
 const MarkerName = ".judge-report"
 
+// reportFiles are the files at the top of a report folder, by name: a folder
+// holding only these is most likely a report of an older judge.
+var reportFiles = map[string]bool{"report.md": true, "standings.md": true, "results.json": true,
+	"results.csv": true, "junit.xml": true, "report.html": true, "challenge.log": true, "challenge.names": true}
+
 // ErrNotReportFolder is returned (wrapped) by WriteReport and CheckReportFolder when
 // the target exists and is not a report folder judge wrote: a non-empty folder
 // without the marker, a file, a symlink. Nothing is changed then; the CLI maps it to
@@ -211,6 +216,19 @@ func CheckReportFolder(dir string) error {
 		what := fmt.Sprintf("%q", entries[0].Name())
 		if len(entries) > 1 {
 			what += fmt.Sprintf(" and %d more", len(entries)-1)
+		}
+		var known []string
+		for _, e := range entries {
+			if reportFiles[e.Name()] {
+				known = append(known, e.Name())
+			}
+		}
+		if len(known) > 0 && len(known) == len(entries) {
+			// Only files a report holds: most likely one from a judge older than
+			// the marker. Still the user's to remove, not ours.
+			return fmt.Errorf("%s looks like a report folder from an older judge (it holds %s) but has no %s marker, "+
+				"so judge will not replace it: remove it yourself if you no longer need it, or choose a new folder: %w",
+				dir, strings.Join(known, ", "), MarkerName, ErrNotReportFolder)
 		}
 		return fmt.Errorf("%s holds %s but no %s marker, so it is not a report folder judge wrote; "+
 			"refusing to replace it (choose a new or empty folder): %w", dir, what, MarkerName, ErrNotReportFolder)

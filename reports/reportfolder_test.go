@@ -172,3 +172,30 @@ func mustWrite(t *testing.T, path, data string) {
 		t.Fatal(err)
 	}
 }
+
+// TestOldReportFolder: a folder holding only report files but no marker (a report
+// of an older judge) is still refused, with a message that says what it looks
+// like and what to do, and is left as it was.
+func TestOldReportFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "old")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"report.md", "results.json"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("old\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err := CheckReportFolder(dir)
+	if !errors.Is(err, ErrNotReportFolder) {
+		t.Fatalf("got %v, want ErrNotReportFolder", err)
+	}
+	for _, want := range []string{"older judge", "report.md, results.json", "remove it yourself"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("message %q lacks %q", err, want)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "report.md")); err != nil || string(b) != "old\n" {
+		t.Errorf("the old report changed: %q %v", b, err)
+	}
+}
