@@ -63,20 +63,24 @@ type Builder struct {
 // found on PATH.
 func (b *Builder) interpreter(ctx context.Context, lang Language, run0 string) (string, error) {
 	if len(lang.Resolve) == 0 || strings.Contains(run0, "{") || strings.ContainsRune(run0, '/') {
-		return exec.LookPath(run0)
+		return LookTool(run0)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if p, ok := b.resolved[lang.Name]; ok {
 		return p, nil
 	}
-	path, err := exec.LookPath(run0)
+	path, err := LookTool(run0)
 	if err != nil {
 		return "", err
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, lang.Resolve[0], lang.Resolve[1:]...).Output()
+	resolve := append([]string(nil), lang.Resolve...)
+	if resolve[0] == run0 { // ask the very program the run command starts
+		resolve[0] = path
+	}
+	out, err := exec.CommandContext(ctx, resolve[0], resolve[1:]...).Output()
 	if real := strings.TrimSpace(string(out)); err == nil && filepath.IsAbs(real) {
 		if st, err := os.Stat(real); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
 			path = real
@@ -185,7 +189,7 @@ func (b *Builder) Command(line string) (*Program, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("empty command line")
 	}
-	path, err := exec.LookPath(argv[0])
+	path, err := LookTool(argv[0])
 	if err != nil {
 		return nil, fmt.Errorf("command %q: %s not found", line, argv[0])
 	}
@@ -391,7 +395,11 @@ func (b *Builder) compile(ctx context.Context, argv []string, dir string, extraE
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	prog, err := LookTool(argv[0])
+	if err != nil {
+		return "", fmt.Errorf("running %s: %w", argv[0], err)
+	}
+	cmd := exec.CommandContext(ctx, prog, argv[1:]...)
 	cmd.Dir = dir
 	if len(extraEnv) > 0 {
 		cmd.Env = append(os.Environ(), extraEnv...)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -34,7 +33,7 @@ func (b *Builder) jailCompile(ctx context.Context, argv []string, dir string, ex
 		}
 		sources = append(sources, filepath.Join(dir, e.Name()))
 	}
-	prog, err := exec.LookPath(argv[0])
+	prog, err := LookTool(argv[0])
 	if err != nil {
 		return "", fmt.Errorf("running %s: %w", argv[0], err)
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/judgehq/judge/harness/jail"
 )
 
 //go:embed languages.yaml
@@ -140,8 +142,27 @@ func (l Language) Toolchain() (string, bool) {
 	if strings.Contains(cmd, "{") {
 		return cmd, true
 	}
-	_, err := exec.LookPath(cmd)
+	_, err := LookTool(cmd)
 	return cmd, err == nil
+}
+
+// LookTool finds the program a language table names. A bare name is looked up
+// first in the system's program folders (the jail's fixed PATH, jail.Path) and
+// only then on the caller's PATH, so a contest runs the machine's own compilers
+// and interpreters whoever starts the judge and whatever their shell puts first
+// (a pyenv or virtualenv python, say). A language table that wants another
+// program names it with its full path.
+func LookTool(name string) (string, error) {
+	if name == "" || strings.ContainsRune(name, '/') {
+		return exec.LookPath(name)
+	}
+	for _, dir := range filepath.SplitList(jail.Path) {
+		p := filepath.Join(dir, name)
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	return exec.LookPath(name)
 }
 
 // expand replaces the placeholders of a command template.

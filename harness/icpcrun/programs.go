@@ -129,7 +129,7 @@ func (e *Env) build(ctx context.Context, abs string) (*Tool, error) {
 		recipe.run[i] = strings.ReplaceAll(a, "{dir}", dir)
 	}
 	if !filepath.IsAbs(recipe.run[0]) {
-		p, err := exec.LookPath(recipe.run[0])
+		p, err := build.LookTool(recipe.run[0])
 		if err != nil {
 			t.BuildError = fmt.Sprintf("%s is not on PATH", recipe.run[0])
 			return t, nil

@@ -81,8 +81,12 @@ type Config struct {
 	Limits         Limits
 }
 
+// Path is the fixed PATH of jailed programs: the system's own program folders,
+// which every jail shows read-only.
+const Path = "/usr/local/bin:/usr/bin:/bin"
+
 // DefaultEnv is the fixed environment of jailed programs.
-var DefaultEnv = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/work", "LANG=C.UTF-8", "TMPDIR=/tmp"}
+var DefaultEnv = []string{"PATH=" + Path, "HOME=/work", "LANG=C.UTF-8", "TMPDIR=/tmp"}
 
 // Limit names the limit that ended a run.
 type Limit string
