@@ -3,6 +3,8 @@ package workflow
 import (
 	"context"
 	"fmt"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/judgehq/judge/harness/build"
@@ -31,6 +33,7 @@ func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error)
 	plan := &ContestPlan{Contest: def,
 		Config: RunConfig{File: file, Name: def.Name, Rule: def.Standings, Entrants: def.EntrantNames(),
 			Fingerprints: map[string]string{}, Languages: languagesFingerprint(e.Builder.Languages)}}
+	var jobs []buildJob
 	for _, cp := range def.Problems {
 		name := cp.Slug
 		if name == "" {
@@ -52,32 +55,95 @@ func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error)
 			plan.Config.ChallengeLog = append(plan.Config.ChallengeLog, meta.Slug)
 		}
 		for _, ent := range def.Entrants {
-			sub, ok := ent.For(cp.Key())
-			if !ok {
-				continue
+			if sub, ok := ent.For(cp.Key()); ok {
+				jobs = append(jobs, buildJob{entry: len(plan.Entries), slug: meta.Slug, entrant: ent.Name, sub: sub})
 			}
-			var prog *build.Program
-			start := time.Now()
-			if sub.Command != "" {
-				prog, err = e.Builder.Command(sub.Command)
-			} else {
-				prog, err = e.Builder.BuildAs(ctx, def.Resolve(sub.Path), sub.Language)
-			}
-			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %s: %w", file, sub.Line, ent.Name, err)
-			}
-			status := "ready"
-			if prog.CompileError != "" {
-				status = "compile error"
-			}
-			e.logf("building %s for %s: %s (%s) %s in %.1fs", ent.Name, meta.Slug, prog.Language, short(prog.Hash), status, time.Since(start).Seconds())
-			named := *prog
-			named.Name = ent.Name
-			entry.Programs[ent.Name] = &named
 		}
 		plan.Entries = append(plan.Entries, entry)
 	}
+	progs, err := e.buildAll(ctx, def, jobs)
+	if err != nil {
+		return nil, err
+	}
+	for i, j := range jobs {
+		plan.Entries[j.entry].Programs[j.entrant] = progs[i]
+	}
 	return plan, nil
+}
+
+// buildJob is one entrant's submission to one problem of a contest.
+type buildJob struct {
+	entry   int // index in ContestPlan.Entries
+	slug    string
+	entrant string
+	sub     contest.Submission
+}
+
+// buildAll builds the contest's submissions, as many at once as there are CPUs
+// (compilers are mostly single-threaded), and returns each job's program named
+// after its entrant. Each finished build is logged as it ends; the first error
+// stops the rest.
+func (e *Env) buildAll(ctx context.Context, def *contest.Contest, jobs []buildJob) ([]*build.Program, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	progs := make([]*build.Program, len(jobs))
+	errs := make([]error, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var logMu sync.Mutex
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				j := jobs[i]
+				start := time.Now()
+				var prog *build.Program
+				var err error
+				if j.sub.Command != "" {
+					prog, err = e.Builder.Command(j.sub.Command)
+				} else {
+					prog, err = e.Builder.BuildAs(ctx, def.Resolve(j.sub.Path), j.sub.Language)
+				}
+				if err != nil {
+					errs[i] = fmt.Errorf("%s:%d: %s: %w", def.File, j.sub.Line, j.entrant, err)
+					cancel()
+					continue
+				}
+				status := "ready"
+				if prog.CompileError != "" {
+					status = "compile error"
+				}
+				logMu.Lock()
+				e.logf("building %s for %s: %s (%s) %s in %.1fs", j.entrant, j.slug, prog.Language, short(prog.Hash), status, time.Since(start).Seconds())
+				logMu.Unlock()
+				named := *prog
+				named.Name = j.entrant
+				progs[i] = &named
+			}
+		}()
+	}
+feed:
+	for i := range jobs {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range progs {
+		if p == nil { // the caller gave up before every job ran
+			return nil, fmt.Errorf("building the contest's submissions: %w", ctx.Err())
+		}
+	}
+	return progs, nil
 }
 
 // Tasks lists every job of the contest not already in done.
