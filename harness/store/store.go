@@ -83,6 +83,9 @@ PRAGMA user_version = 1;
 // Store is an open history database. It is safe for concurrent use.
 type Store struct {
 	db *sql.DB
+	// save is Save's statement, prepared once: parsing it took about as long
+	// as running it.
+	save *sql.Stmt
 }
 
 // Open opens (creating if needed) the database at path, creating its folder too,
@@ -110,8 +113,26 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	return &Store{db: db}, nil
+	save, err := db.PrepareContext(ctx, saveResult)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	return &Store{db: db, save: save}, nil
 }
+
+// saveResult adds a result or replaces the one of the same run, problem,
+// submission, dataset and attempt.
+const saveResult = `INSERT INTO results
+	(run, started, problem, dataset, submission, source, hash, language, attempt,
+	 verdict, score, cpu_us, wall_us, peak_kib, message, details, metrics, diff)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	ON CONFLICT (run, problem, submission, dataset, attempt) DO UPDATE SET
+	 started = excluded.started, source = excluded.source, hash = excluded.hash,
+	 language = excluded.language, verdict = excluded.verdict, score = excluded.score,
+	 cpu_us = excluded.cpu_us, wall_us = excluded.wall_us, peak_kib = excluded.peak_kib,
+	 message = excluded.message, details = excluded.details, metrics = excluded.metrics,
+	 diff = excluded.diff`
 
 // addMissingColumns upgrades a database made before runs.config existed.
 func addMissingColumns(ctx context.Context, db *sql.DB) error {
@@ -130,6 +151,7 @@ func addMissingColumns(ctx context.Context, db *sql.DB) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
+	s.save.Close()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("close store: %w", err)
 	}
@@ -311,16 +333,7 @@ func (s *Store) Save(ctx context.Context, r problems.Result) error {
 	if !r.Started.IsZero() {
 		started = r.Started.UnixMicro()
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO results
-		(run, started, problem, dataset, submission, source, hash, language, attempt,
-		 verdict, score, cpu_us, wall_us, peak_kib, message, details, metrics, diff)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (run, problem, submission, dataset, attempt) DO UPDATE SET
-		 started = excluded.started, source = excluded.source, hash = excluded.hash,
-		 language = excluded.language, verdict = excluded.verdict, score = excluded.score,
-		 cpu_us = excluded.cpu_us, wall_us = excluded.wall_us, peak_kib = excluded.peak_kib,
-		 message = excluded.message, details = excluded.details, metrics = excluded.metrics,
-		 diff = excluded.diff`,
+	_, err = s.save.ExecContext(ctx,
 		r.Run, started, r.Problem, r.Dataset, r.Submission, r.Source, r.Hash, r.Language, r.Attempt,
 		string(r.Outcome.Verdict), r.Outcome.Score, r.Usage.CPU.Microseconds(), r.Usage.Wall.Microseconds(),
 		r.Usage.PeakKiB, r.Outcome.Message, r.Outcome.Details, string(m), r.Diff)
