@@ -81,11 +81,46 @@ func (h hierarchies) procs() []string {
 		filepath.Join(h.cpuacct, "cgroup.procs")}
 }
 
-// group is one slot's cgroup in the three hierarchies, reused run after run.
+// group is one slot's cgroup in the three hierarchies, reused run after run. Its
+// control files stay open from its creation to its removal: a run then costs a
+// few reads and writes at offset 0, not an open and a close for each.
 type group struct {
 	h       hierarchies
 	dirs    [3]string // memory, pids, cpuacct
+	ctl     [ctlCount]*os.File
 	oomBase int64
+	// swappiness is set when memory.swappiness has been set to 0.
+	swappiness bool
+}
+
+// The control files a group keeps open, in ctl.
+const (
+	ctlMemLimit = iota
+	ctlMemswLimit
+	ctlMaxUsage
+	ctlFailcnt
+	ctlSwappiness
+	ctlForceEmpty
+	ctlOOM
+	ctlPidsMax
+	ctlCPUUsage
+	ctlCount
+)
+
+// ctlFiles names each control file: the hierarchy (index in dirs) and the file.
+var ctlFiles = [ctlCount]struct {
+	dir  int
+	name string
+}{
+	ctlMemLimit:   {0, "memory.limit_in_bytes"},
+	ctlMemswLimit: {0, "memory.memsw.limit_in_bytes"},
+	ctlMaxUsage:   {0, "memory.max_usage_in_bytes"},
+	ctlFailcnt:    {0, "memory.failcnt"},
+	ctlSwappiness: {0, "memory.swappiness"},
+	ctlForceEmpty: {0, "memory.force_empty"},
+	ctlOOM:        {0, "memory.oom_control"},
+	ctlPidsMax:    {1, "pids.max"},
+	ctlCPUUsage:   {2, "cpuacct.usage"},
 }
 
 func newGroup(h hierarchies, name string) (*group, error) {
@@ -96,6 +131,17 @@ func newGroup(h hierarchies, name string) (*group, error) {
 			return nil, fmt.Errorf("creating cgroup %s: %w", d, err)
 		}
 	}
+	for i, c := range ctlFiles {
+		if i == ctlMemswLimit && !h.memsw {
+			continue
+		}
+		f, err := os.OpenFile(filepath.Join(g.dirs[c.dir], c.name), os.O_RDWR, 0)
+		if err != nil {
+			g.remove()
+			return nil, fmt.Errorf("opening cgroup file: %w", err)
+		}
+		g.ctl[i] = f
+	}
 	return g, nil
 }
 
@@ -105,79 +151,83 @@ func (g *group) procs() []string {
 		filepath.Join(g.dirs[2], "cgroup.procs")}
 }
 
-func writeFile(dir, file, val string) error {
-	if err := os.WriteFile(filepath.Join(dir, file), []byte(val), 0); err != nil {
-		return fmt.Errorf("setting %s: %w", filepath.Join(dir, file), err)
+// set writes val to a control file.
+func (g *group) set(c int, val string) error {
+	if _, err := g.ctl[c].WriteAt([]byte(val), 0); err != nil {
+		return fmt.Errorf("setting %s: %w", g.ctl[c].Name(), err)
 	}
 	return nil
 }
 
-// reset prepares the group for a run: limits set, counters cleared.
-// forceEmpty drops the page cache the last run left charged to the group, which
-// would count against the next run and in its peak. It takes about half a
-// millisecond, so the jail does it between runs, off the next run's path.
-func (g *group) forceEmpty() { _ = writeFile(g.dirs[0], "memory.force_empty", "0") }
+// get reads a control file whole (they are all small).
+func (g *group) get(c int) string {
+	var buf [512]byte
+	n, _ := g.ctl[c].ReadAt(buf[:], 0)
+	return string(buf[:n])
+}
 
+// getInt reads a control file holding one number.
+func (g *group) getInt(c int) int64 {
+	n, _ := strconv.ParseInt(strings.TrimSpace(g.get(c)), 10, 64)
+	return n
+}
+
+// forceEmpty drops the page cache the last run left charged to the group (a few
+// hundred KiB to a MiB after a small program), which would count against the next
+// run and in its peak. It takes about half a millisecond, so the jail does it
+// between runs, off the next run's path.
+func (g *group) forceEmpty() { _ = g.set(ctlForceEmpty, "0") }
+
+// reset prepares the group for a run: limits set, counters cleared.
 func (g *group) reset(memory, processes int64) error {
 	mem := "-1"
 	if memory > 0 {
 		mem = strconv.FormatInt(memory, 10)
 	}
+	// Written on every run, even unchanged: nothing a run did can outlast it.
 	// memsw may never be below the plain limit: the order depends on the change.
-	first := writeFile(g.dirs[0], "memory.limit_in_bytes", mem)
+	first := g.set(ctlMemLimit, mem)
 	if g.h.memsw {
-		if err := writeFile(g.dirs[0], "memory.memsw.limit_in_bytes", mem); err != nil {
+		if err := g.set(ctlMemswLimit, mem); err != nil {
 			return err
 		}
 		if first != nil {
-			first = writeFile(g.dirs[0], "memory.limit_in_bytes", mem)
+			first = g.set(ctlMemLimit, mem)
 		}
 	}
 	if first != nil {
 		return first
 	}
-	for _, f := range []string{"memory.max_usage_in_bytes", "memory.failcnt"} {
-		if err := writeFile(g.dirs[0], f, "0"); err != nil {
+	for _, c := range []int{ctlMaxUsage, ctlFailcnt} {
+		if err := g.set(c, "0"); err != nil {
 			return err
 		}
 	}
-	if memory > 0 {
-		_ = writeFile(g.dirs[0], "memory.swappiness", "0")
+	if memory > 0 && !g.swappiness {
+		g.swappiness = g.set(ctlSwappiness, "0") == nil
 	}
 	// The init lowers this to the program's limit once it has joined.
-	if err := writeFile(g.dirs[1], "pids.max", strconv.FormatInt(processes+64, 10)); err != nil {
+	if err := g.set(ctlPidsMax, strconv.FormatInt(processes+64, 10)); err != nil {
 		return err
 	}
-	if err := writeFile(g.dirs[2], "cpuacct.usage", "0"); err != nil {
+	if err := g.set(ctlCPUUsage, "0"); err != nil {
 		return err
 	}
 	g.oomBase = g.oomKills()
 	return nil
 }
 
-func readInt(path string) int64 {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return 0
-	}
-	n, _ := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
-	return n
-}
-
 // cpu is the CPU time of every process that ran in the group since reset.
-func (g *group) cpu() time.Duration {
-	return time.Duration(readInt(filepath.Join(g.dirs[2], "cpuacct.usage")))
-}
+func (g *group) cpu() time.Duration { return time.Duration(g.getInt(ctlCPUUsage)) }
 
 // usageFile is the group's cpuacct.usage.
 func (g *group) usageFile() string { return filepath.Join(g.dirs[2], "cpuacct.usage") }
 
 // peak is the memory high-water mark since reset.
-func (g *group) peak() int64 { return readInt(filepath.Join(g.dirs[0], "memory.max_usage_in_bytes")) }
+func (g *group) peak() int64 { return g.getInt(ctlMaxUsage) }
 
 func (g *group) oomKills() int64 {
-	data, _ := os.ReadFile(filepath.Join(g.dirs[0], "memory.oom_control"))
-	for _, line := range strings.Split(string(data), "\n") {
+	for _, line := range strings.Split(g.get(ctlOOM), "\n") {
 		if f := strings.Fields(line); len(f) == 2 && f[0] == "oom_kill" {
 			n, _ := strconv.ParseInt(f[1], 10, 64)
 			return n
@@ -192,7 +242,7 @@ func (g *group) memoryExceeded(limit int64) bool {
 	if g.oomKills() > g.oomBase {
 		return true
 	}
-	fails := readInt(filepath.Join(g.dirs[0], "memory.failcnt"))
+	fails := g.getInt(ctlFailcnt)
 	return limit > 0 && fails > 0 && g.peak() >= limit-limit/32
 }
 
@@ -218,6 +268,12 @@ func (g *group) killAll() {
 
 // remove deletes the group's folders.
 func (g *group) remove() {
+	for i, f := range g.ctl {
+		if f != nil {
+			f.Close()
+			g.ctl[i] = nil
+		}
+	}
 	g.killAll()
 	for _, d := range g.dirs {
 		for i := 0; i < 100; i++ {

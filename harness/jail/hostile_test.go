@@ -372,7 +372,7 @@ func TestHostile(t *testing.T) {
 				t.Errorf("ESCAPE: the data folder holds %d files", len(entries))
 			}
 			for _, s := range j.all {
-				if lim := readInt(filepath.Join(s.group.dirs[0], "memory.limit_in_bytes")); lim != p.limits.Memory && lim < 1<<62 {
+				if lim := s.group.getInt(ctlMemLimit); lim != p.limits.Memory && lim < 1<<62 {
 					// Only the slot that ran has this run's limit; the other keeps its own.
 					if s.group.dirs[0] == j.all[0].group.dirs[0] {
 						t.Errorf("the run's memory limit is %d, want %d", lim, p.limits.Memory)
