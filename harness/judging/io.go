@@ -34,29 +34,36 @@ func programEnv(home string) []string {
 	return []string{"PATH=" + path, "HOME=" + home, "LANG=C.UTF-8", "TMPDIR=" + home}
 }
 
-// execute runs the task's program in a fresh scratch folder in the problem's I/O
-// mode and returns what it produced.
+// execute runs the task's program in the problem's I/O mode and returns what it
+// produced. A runner with a private work folder of its own (a jail) gets no host
+// folder unless input files are to be placed or output files collected; the
+// program's streams are captured in anonymous memory files.
 func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems.Limits, t Task) (problems.Output, sandbox.Measure, error) {
 	var out problems.Output
-	if err := os.MkdirAll(j.Scratch, 0o755); err != nil {
-		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+	fio, usesFiles := p.(problems.FileIO)
+	usesFiles = usesFiles && p.Meta().IO == problems.Files
+	spec := sandbox.Spec{Argv: t.Program.Argv, Limits: limits, AddressSpace: t.Program.AddressSpace}
+	if usesFiles || !j.Runner.Guarantees().Jail {
+		if err := os.MkdirAll(j.Scratch, 0o755); err != nil {
+			return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+		}
+		dir, err := os.MkdirTemp(j.Scratch, "run-")
+		if err != nil {
+			return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		work := filepath.Join(dir, "work")
+		if err := os.Mkdir(work, 0o777); err != nil {
+			return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+		}
+		spec.Dir, spec.Env = work, programEnv(work)
 	}
-	dir, err := os.MkdirTemp(j.Scratch, "run-")
-	if err != nil {
-		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
-	}
-	defer os.RemoveAll(dir)
-	work := filepath.Join(dir, "work")
-	if err := os.Mkdir(work, 0o777); err != nil {
-		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
-	}
-	spec := sandbox.Spec{Argv: t.Program.Argv, Dir: work, Env: programEnv(work), Limits: limits, AddressSpace: t.Program.AddressSpace}
 	if err := programFiles(&spec, t.Program); err != nil {
 		return out, sandbox.Measure{}, err
 	}
-	stderr, err := os.Create(filepath.Join(dir, "stderr"))
+	stderr, err := scratchFile("stderr")
 	if err != nil {
-		return out, sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+		return out, sandbox.Measure{}, fmt.Errorf("capturing stderr: %w", err)
 	}
 	defer stderr.Close()
 	spec.Stderr = stderr
@@ -72,26 +79,27 @@ func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems
 		o, m, err = interact(ctx, j.Runner, spec, ia, t.Dataset)
 		out.Interaction = &o
 	default:
-		m, err = j.runFiles(ctx, p, t.Dataset, spec, dir, &out)
+		if !usesFiles {
+			fio = nil
+		}
+		m, err = j.runFiles(ctx, fio, t.Dataset, spec, &out)
 	}
 	if err != nil {
 		return out, m, err
 	}
-	out.Stderr, _ = readCapped(stderr.Name(), 64<<10)
+	out.Stderr, _ = readCapped(stderr, 64<<10)
 	return out, m, nil
 }
 
-// runFiles runs a stdio or files-mode program.
-func (j *Judge) runFiles(ctx context.Context, p problems.Problem, ds problems.Dataset, spec sandbox.Spec, dir string, out *problems.Output) (sandbox.Measure, error) {
-	fio, usesFiles := p.(problems.FileIO)
-	usesFiles = usesFiles && p.Meta().IO == problems.Files
-	stdout, err := os.Create(filepath.Join(dir, "stdout"))
+// runFiles runs a stdio program, or a files-mode one when fio is not nil.
+func (j *Judge) runFiles(ctx context.Context, fio problems.FileIO, ds problems.Dataset, spec sandbox.Spec, out *problems.Output) (sandbox.Measure, error) {
+	stdout, err := scratchFile("stdout")
 	if err != nil {
-		return sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+		return sandbox.Measure{}, fmt.Errorf("capturing stdout: %w", err)
 	}
 	defer stdout.Close()
 	spec.Stdout = stdout
-	if usesFiles {
+	if fio != nil {
 		files, err := fio.InputFiles(ds)
 		if err != nil {
 			return sandbox.Measure{}, fmt.Errorf("input files of %s: %w", ds.Name, err)
@@ -101,6 +109,9 @@ func (j *Judge) runFiles(ctx context.Context, p problems.Problem, ds problems.Da
 				return sandbox.Measure{}, fmt.Errorf("writing input file %s: %w", name, err)
 			}
 		}
+		for _, name := range fio.OutputFiles(ds) {
+			spec.Collect = append(spec.Collect, filepath.Base(name))
+		}
 	} else {
 		in, err := os.Open(ds.InPath)
 		if err != nil {
@@ -109,26 +120,23 @@ func (j *Judge) runFiles(ctx context.Context, p problems.Problem, ds problems.Da
 		defer in.Close()
 		spec.Stdin = in
 	}
-	if usesFiles {
-		for _, name := range fio.OutputFiles(ds) {
-			spec.Collect = append(spec.Collect, filepath.Base(name))
-		}
-	}
 	m, err := j.Runner.Run(ctx, spec)
 	if err != nil {
 		return m, err
 	}
 	limit := spec.Limits.Output.Bytes()
-	if out.Stdout, err = readCapped(stdout.Name(), limit); err != nil {
+	if out.Stdout, err = readCapped(stdout, limit); err != nil {
 		return m, err
 	}
 	if limit > 0 && int64(len(out.Stdout)) >= limit && !m.OutputExceeded {
-		m.OutputExceeded = fileSize(stdout.Name()) > limit
+		if st, err := stdout.Stat(); err == nil {
+			m.OutputExceeded = st.Size() > limit
+		}
 	}
-	if usesFiles {
+	if fio != nil {
 		out.Files = map[string][]byte{}
 		for _, name := range fio.OutputFiles(ds) {
-			data, err := readCapped(filepath.Join(spec.Dir, filepath.Base(name)), limit)
+			data, err := readFileCapped(filepath.Join(spec.Dir, filepath.Base(name)), limit)
 			if err == nil {
 				out.Files[name] = data
 			}
@@ -176,24 +184,22 @@ func programFiles(spec *sandbox.Spec, p *build.Program) error {
 	return nil
 }
 
-func fileSize(path string) int64 {
-	st, err := os.Stat(path)
-	if err != nil {
-		return 0
-	}
-	return st.Size()
-}
-
-// readCapped reads at most limit bytes of a file (all of it when limit is 0).
-func readCapped(path string, limit int64) ([]byte, error) {
+// readFileCapped reads at most limit bytes of a file (all of it when limit is 0).
+func readFileCapped(path string, limit int64) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var r io.Reader = f
-	if limit > 0 {
-		r = io.LimitReader(f, limit)
+	return readCapped(f, limit)
+}
+
+// readCapped reads at most limit bytes of f from its start (all of it when limit
+// is 0), wherever its offset stands.
+func readCapped(f *os.File, limit int64) ([]byte, error) {
+	n := limit
+	if n <= 0 {
+		n = 1<<63 - 1
 	}
-	return io.ReadAll(r)
+	return io.ReadAll(io.NewSectionReader(f, 0, n))
 }
