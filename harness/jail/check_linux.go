@@ -42,7 +42,7 @@ func Check(self string) []Guarantee {
 			"never the judge, and dies with it",
 		"network namespace":      "each slot has its own network namespace with only loopback up",
 		"mount namespace":        "read-only root of " + strings.Join(systemPaths[:4], ", ") + ", … ; fresh /proc, four devices in /dev",
-		"ipc and uts namespaces": "a fresh IPC namespace per run, a UTS namespace per slot",
+		"ipc and uts namespaces": "an IPC and a UTS namespace per slot; no POSIX message queues, and the System V objects of a run removed at its end",
 		"cgroup owned by the judge": "the run's cgroup v1 groups belong to root, no cgroup file system is mounted " +
 			"in the jail and the program has no capabilities",
 		"cpu time of all processes": "cpuacct.usage of the run's group counts every process",

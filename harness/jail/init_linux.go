@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -150,6 +151,12 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	if err := buildRoot(cfg); err != nil {
 		return err
 	}
+	// The slot's IPC namespace outlives its runs: no POSIX message queue may be
+	// made in it (mq_open fails for the unprivileged program), and the System V
+	// objects a run made are removed when it ends (clearIPC).
+	if err := os.WriteFile("/proc/sys/fs/mqueue/queues_max", []byte("0"), 0); err != nil {
+		return fmt.Errorf("forbidding message queues: %w", err)
+	}
 	if err := loopbackUp(); err != nil {
 		return fmt.Errorf("bringing up loopback: %w", err)
 	}
@@ -212,8 +219,8 @@ func join(files []*os.File) error {
 }
 
 // run runs one program: fresh work folder and /tmp, the files copied in, the
-// program forked as the jail's uid into the slot's cgroup and a fresh IPC
-// namespace; at its end everything it left is killed.
+// program forked as the jail's uid into the slot's cgroup; at its end everything
+// it left is killed and its IPC objects removed.
 func (st *initState) run(req *request, fds []int, send func(report)) error {
 	if len(fds) < 3 || len(req.Argv) == 0 {
 		return fmt.Errorf("a request with %d descriptors and %d arguments", len(fds), len(req.Argv))
@@ -279,9 +286,8 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 		Env:   req.Env,
 		Files: []uintptr{uintptr(fds[0]), uintptr(fds[1]), uintptr(fds[2])},
 		Sys: &syscall.SysProcAttr{
-			Credential:   &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid), Groups: []uint32{}},
-			Unshareflags: syscall.CLONE_NEWIPC,
-			Pdeathsig:    syscall.SIGKILL,
+			Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid), Groups: []uint32{}},
+			Pdeathsig:  syscall.SIGKILL,
 		},
 	})
 	// Our copies of the program's streams go now, so that pipes see their end
@@ -323,6 +329,9 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 			return fmt.Errorf("reaping: %w", err)
 		}
 	}
+	if err := clearIPC(); err != nil {
+		return err
+	}
 	cpu := readUsage(st.usage) - base
 	st.restore()
 	r := report{Exited: true, Status: int(ws), CPUns: cpu}
@@ -336,6 +345,54 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	sendFDs(r, out)
 	closeAll(out)
 	return nil
+}
+
+// clearIPC removes every System V shared memory segment, semaphore set and message
+// queue in the slot's IPC namespace (the ones /proc/sysvipc lists), so that
+// nothing a run made is there for the next one. With no process of the run left,
+// a removed segment is gone at once.
+func clearIPC() error {
+	for _, k := range []struct {
+		file string
+		rm   func(id int) error
+	}{
+		{"/proc/sysvipc/shm", func(id int) error { _, err := unix.SysvShmCtl(id, unix.IPC_RMID, nil); return err }},
+		{"/proc/sysvipc/sem", func(id int) error {
+			_, _, e := unix.Syscall6(unix.SYS_SEMCTL, uintptr(id), 0, unix.IPC_RMID, 0, 0, 0)
+			return errnoErr(e)
+		}},
+		{"/proc/sysvipc/msg", func(id int) error {
+			_, _, e := unix.Syscall(unix.SYS_MSGCTL, uintptr(id), unix.IPC_RMID, 0)
+			return errnoErr(e)
+		}},
+	} {
+		data, err := os.ReadFile(k.file)
+		if err != nil {
+			return fmt.Errorf("listing IPC objects: %w", err)
+		}
+		lines := strings.Split(string(data), "\n")
+		for _, line := range lines[1:] { // a header line first
+			f := strings.Fields(line)
+			if len(f) < 2 {
+				continue
+			}
+			id, err := strconv.Atoi(f[1])
+			if err != nil {
+				continue
+			}
+			if err := k.rm(id); err != nil && err != unix.EINVAL && err != unix.EIDRM {
+				return fmt.Errorf("removing IPC object %d of %s: %w", id, k.file, err)
+			}
+		}
+	}
+	return nil
+}
+
+func errnoErr(e unix.Errno) error {
+	if e == 0 {
+		return nil
+	}
+	return e
 }
 
 // restore takes the init back to the judge's cgroup.
@@ -493,8 +550,23 @@ func placeFile(work, name string, fd int, exec bool) error {
 		return fmt.Errorf("copying %s into the work folder: %w", name, err)
 	}
 	// At offsets: the judge may send the same copy to several slots at once.
-	if _, err := io.Copy(out, io.NewSectionReader(in, 0, st.Size())); err != nil {
-		return fmt.Errorf("copying %s into the work folder: %w", name, err)
+	// sendfile copies in the kernel, without the bytes passing through this
+	// process (copy_file_range refuses memory file to tmpfs).
+	size := st.Size()
+	var off int64
+	for off < size {
+		n, err := unix.Sendfile(int(out.Fd()), fd, &off, int(size-off))
+		if err != nil || n == 0 {
+			break
+		}
+	}
+	if off < size {
+		if _, err := out.Seek(off, io.SeekStart); err != nil {
+			return fmt.Errorf("copying %s into the work folder: %w", name, err)
+		}
+		if _, err := io.Copy(out, io.NewSectionReader(in, off, size-off)); err != nil {
+			return fmt.Errorf("copying %s into the work folder: %w", name, err)
+		}
 	}
 	return nil
 }
