@@ -11,11 +11,13 @@ PROBLEMS := battleships bestmove defrag fleetcount sudoku trimines
 
 # Pure Go, statically linked: one binary that runs on any Linux, and no dynamic
 # loader in front of every supervisor start.
-# bin/judge-supervisor is optional: the judge re-executes itself without it, but a
-# small binary starts faster on every run.
+# bin/judge-supervisor and bin/judge-jail are optional: the judge re-executes
+# itself without them, but a small binary starts faster (every supervised run,
+# every jail slot).
 build:
 	CGO_ENABLED=0 $(GO) build -o $(BIN) ./judge
 	CGO_ENABLED=0 $(GO) build -o bin/judge-supervisor ./harness/supervise/cmd/judge-supervisor
+	CGO_ENABLED=0 $(GO) build -o bin/judge-jail ./harness/jail/cmd/judge-jail
 
 test:
 	$(GO) vet ./...
