@@ -234,6 +234,12 @@ func renderStored(ctx context.Context, c *cli.Context, e *env, st *workflow.Stor
 		out = filepath.Join(e.Root, "reports", "out", run.ID)
 	}
 	rep.HTML.Picture = resultPictures(e.Root)
+	rep.HTML.Stderr = func(r problems.Result) string {
+		if tail := strings.TrimSpace(r.StderrTail); tail != "" && !strings.Contains(r.Outcome.Details, tail) {
+			return r.StderrTail
+		}
+		return "" // nothing, or already in the details (a runtime error's traceback)
+	}
 	if err := reports.WriteReport(ctx, out, rep); err != nil {
 		if errors.Is(err, reports.ErrNotReportFolder) {
 			return usageError("--out: %v", err)

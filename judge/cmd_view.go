@@ -167,12 +167,7 @@ func findDataset(p problems.Problem, name string) (problems.Dataset, error) {
 // checks it: standard output, or the first output file of a files problem, or for
 // an interactive problem the moves, replayed against the interactor in process.
 func judgeOutput(ctx context.Context, p problems.Problem, ds problems.Dataset, data []byte) (problems.Output, problems.Outcome) {
-	out := problems.Output{Stdout: data}
-	if fio, ok := p.(problems.FileIO); ok {
-		if names := fio.OutputFiles(ds); len(names) > 0 {
-			out = problems.Output{Files: map[string][]byte{names[0]: data}}
-		}
-	}
+	out := writtenOutput(p, ds, data)
 	if in, ok := p.(problems.Interactor); ok {
 		o := in.Interact(ctx, ds, bytes.NewReader(data), io.Discard)
 		out = problems.Output{Interaction: &o}
@@ -180,11 +175,23 @@ func judgeOutput(ctx context.Context, p problems.Problem, ds problems.Dataset, d
 	return out, p.Check(ds, out)
 }
 
+// writtenOutput is the Output of a program that wrote data: its standard output,
+// or the first output file of a files problem.
+func writtenOutput(p problems.Problem, ds problems.Dataset, data []byte) problems.Output {
+	if fio, ok := p.(problems.FileIO); ok {
+		if names := fio.OutputFiles(ds); len(names) > 0 {
+			return problems.Output{Files: map[string][]byte{names[0]: data}}
+		}
+	}
+	return problems.Output{Stdout: data}
+}
+
 // resultPictures draws report results with their problem's Visualiser, for
 // report.html: every result that is not AC, and the AC results on sample datasets
-// (the secret ACs would mostly repeat the answer file). A result carries no output,
-// so the picture shows the dataset, its answer file or the recorded interaction,
-// and the verdict.
+// (the secret ACs would mostly repeat the answer file). A WA or PE result that
+// kept the program's output (problems.Result.KeptOutput) is drawn from that output,
+// with what broke marked; the others show the dataset, its answer file or the
+// recorded interaction, and the verdict.
 func resultPictures(root string) reports.PictureFunc {
 	type key struct{ problem, dataset string }
 	probs := map[string]problems.Problem{}
@@ -215,7 +222,12 @@ func resultPictures(root string) reports.PictureFunc {
 			return nil, false
 		}
 		oc := r.Outcome
-		svg, err := vis.Visualise(ds, nil, &oc)
+		var out *problems.Output
+		if _, interactive := p.(problems.Interactor); len(r.KeptOutput) > 0 && !interactive {
+			o := writtenOutput(p, ds, r.KeptOutput)
+			out = &o
+		}
+		svg, err := vis.Visualise(ds, out, &oc)
 		return svg, err == nil
 	}
 }

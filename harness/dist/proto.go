@@ -65,7 +65,11 @@ type Result struct {
 	Worker string          `json:"worker"`
 	Tries  int             `json:"tries"` // deliveries of the job so far
 	Result problems.Result `json:"result"`
-	Done   time.Time       `json:"done"`
+	// Output and Stderr carry Result.KeptOutput and Result.StderrTail, which
+	// problems.Result leaves out of its JSON.
+	Output []byte    `json:"output,omitempty"`
+	Stderr string    `json:"stderr,omitempty"`
+	Done   time.Time `json:"done"`
 	// Published is when the job was published (for the broker path's overhead).
 	Published time.Time        `json:"published,omitempty"`
 	Extra     *json.RawMessage `json:"extra,omitempty"`

@@ -223,7 +223,8 @@ func (w *Worker) publish(ctx context.Context, job Job, tries int, res problems.R
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(Result{JobID: job.ID, Worker: w.Info.ID, Tries: tries, Result: res, Done: time.Now().UTC(), Published: job.Published})
+	data, err := json.Marshal(Result{JobID: job.ID, Worker: w.Info.ID, Tries: tries, Result: res,
+		Output: res.KeptOutput, Stderr: res.StderrTail, Done: time.Now().UTC(), Published: job.Published})
 	if err != nil {
 		return err
 	}

@@ -231,8 +231,12 @@ func (j *Judge) one(ctx context.Context, t Task) Judged {
 	r.Usage = problems.Usage{CPU: m.CPU, Wall: m.Wall, PeakKiB: m.PeakKiB}
 	out.Usage = r.Usage
 	r.Outcome, r.Interrupted = afterRun(ctx, t, out, m, err)
-	if !r.Interrupted && (t.KeepOutput || r.Outcome.Verdict == problems.WA || r.Outcome.Verdict == problems.PE) {
+	if r.Interrupted {
+		return r
+	}
+	if t.KeepOutput || r.Outcome.Verdict == problems.WA || r.Outcome.Verdict == problems.PE {
 		r.Output = answerOutput(t.Problem, t.Dataset, out)
 	}
+	r.Keep(r.Output, out.Stderr)
 	return r
 }

@@ -74,6 +74,8 @@ CREATE TABLE IF NOT EXISTS results (
 	details    TEXT NOT NULL,
 	metrics    TEXT NOT NULL,             -- JSON array of {"name","value"}
 	diff       TEXT NOT NULL,
+	output     BLOB NOT NULL DEFAULT x'', -- a WA or PE run's output (problems.Result.KeptOutput)
+	stderr     TEXT NOT NULL DEFAULT '',  -- the end of a failed run's standard error
 	UNIQUE (run, problem, submission, dataset, attempt)
 );
 CREATE INDEX IF NOT EXISTS results_problem ON results (problem, submission);
@@ -125,25 +127,32 @@ func Open(ctx context.Context, path string) (*Store, error) {
 // submission, dataset and attempt.
 const saveResult = `INSERT INTO results
 	(run, started, problem, dataset, submission, source, hash, language, attempt,
-	 verdict, score, cpu_us, wall_us, peak_kib, message, details, metrics, diff)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	 verdict, score, cpu_us, wall_us, peak_kib, message, details, metrics, diff, output, stderr)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 	ON CONFLICT (run, problem, submission, dataset, attempt) DO UPDATE SET
 	 started = excluded.started, source = excluded.source, hash = excluded.hash,
 	 language = excluded.language, verdict = excluded.verdict, score = excluded.score,
 	 cpu_us = excluded.cpu_us, wall_us = excluded.wall_us, peak_kib = excluded.peak_kib,
 	 message = excluded.message, details = excluded.details, metrics = excluded.metrics,
-	 diff = excluded.diff`
+	 diff = excluded.diff, output = excluded.output, stderr = excluded.stderr`
 
-// addMissingColumns upgrades a database made before runs.config existed.
+// addMissingColumns upgrades a database made before runs.config, results.output
+// or results.stderr existed.
 func addMissingColumns(ctx context.Context, db *sql.DB) error {
-	var n int
-	err := db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'config'`).Scan(&n)
-	if err != nil {
-		return fmt.Errorf("inspect runs table: %w", err)
-	}
-	if n == 0 {
-		if _, err := db.ExecContext(ctx, `ALTER TABLE runs ADD COLUMN config BLOB NOT NULL DEFAULT ''`); err != nil {
-			return fmt.Errorf("add runs.config: %w", err)
+	for _, c := range []struct{ table, column, decl string }{
+		{"runs", "config", "BLOB NOT NULL DEFAULT ''"},
+		{"results", "output", "BLOB NOT NULL DEFAULT x''"},
+		{"results", "stderr", "TEXT NOT NULL DEFAULT ''"},
+	} {
+		var n int
+		err := db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, c.table, c.column).Scan(&n)
+		if err != nil {
+			return fmt.Errorf("inspect %s table: %w", c.table, err)
+		}
+		if n == 0 {
+			if _, err := db.ExecContext(ctx, "ALTER TABLE "+c.table+" ADD COLUMN "+c.column+" "+c.decl); err != nil {
+				return fmt.Errorf("add %s.%s: %w", c.table, c.column, err)
+			}
 		}
 	}
 	return nil
@@ -336,7 +345,7 @@ func (s *Store) Save(ctx context.Context, r problems.Result) error {
 	_, err = s.save.ExecContext(ctx,
 		r.Run, started, r.Problem, r.Dataset, r.Submission, r.Source, r.Hash, r.Language, r.Attempt,
 		string(r.Outcome.Verdict), r.Outcome.Score, r.Usage.CPU.Microseconds(), r.Usage.Wall.Microseconds(),
-		r.Usage.PeakKiB, r.Outcome.Message, r.Outcome.Details, string(m), r.Diff)
+		r.Usage.PeakKiB, r.Outcome.Message, r.Outcome.Details, string(m), r.Diff, nonNil(r.KeptOutput), r.StderrTail)
 	if err != nil {
 		return fmt.Errorf("save result %s/%s/%s#%d of run %s: %w",
 			r.Problem, r.Submission, r.Dataset, r.Attempt, r.Run, err)
@@ -348,7 +357,7 @@ func (s *Store) Save(ctx context.Context, r problems.Result) error {
 // dataset and attempt. Times come back with microsecond precision, in UTC.
 func (s *Store) Results(ctx context.Context, runID string) ([]problems.Result, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT run, started, problem, dataset, submission, source, hash,
-		language, attempt, verdict, score, cpu_us, wall_us, peak_kib, message, details, metrics, diff
+		language, attempt, verdict, score, cpu_us, wall_us, peak_kib, message, details, metrics, diff, output, stderr
 		FROM results WHERE run = ? ORDER BY problem, submission, dataset, attempt`, runID)
 	if err != nil {
 		return nil, fmt.Errorf("results of run %s: %w", runID, err)
@@ -363,8 +372,11 @@ func (s *Store) Results(ctx context.Context, runID string) ([]problems.Result, e
 		)
 		if err := rows.Scan(&r.Run, &started, &r.Problem, &r.Dataset, &r.Submission, &r.Source, &r.Hash,
 			&r.Language, &r.Attempt, &verdict, &r.Outcome.Score, &cpu, &wall, &r.Usage.PeakKiB,
-			&r.Outcome.Message, &r.Outcome.Details, &metricsJSON, &r.Diff); err != nil {
+			&r.Outcome.Message, &r.Outcome.Details, &metricsJSON, &r.Diff, &r.KeptOutput, &r.StderrTail); err != nil {
 			return nil, fmt.Errorf("results of run %s: %w", runID, err)
+		}
+		if len(r.KeptOutput) == 0 {
+			r.KeptOutput = nil
 		}
 		r.Outcome.Verdict = problems.Verdict(verdict)
 		r.Usage.CPU = time.Duration(cpu) * time.Microsecond
@@ -419,4 +431,12 @@ func (s *Store) Done(ctx context.Context, runID string) (map[Key]bool, error) {
 		return nil, fmt.Errorf("done jobs of run %s: %w", runID, err)
 	}
 	return done, nil
+}
+
+// nonNil is b, or an empty slice for nil (the output column is NOT NULL).
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
 }

@@ -54,6 +54,7 @@ func TestSaveAndResults(t *testing.T) {
 	}
 	in[1].Outcome.Metrics = nil
 	in[1].Started = time.Time{}
+	in[0].KeptOutput, in[0].StderrTail = []byte("3 1 2\n"), "Traceback (most recent call last):\n"
 	for _, r := range in {
 		if err := s.Save(ctx, r); err != nil {
 			t.Fatal(err)
@@ -224,9 +225,13 @@ func TestOpenUpgradesOldDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Make it look like a database from before runs.config.
-	if _, err := s.db.ExecContext(ctx, `ALTER TABLE runs DROP COLUMN config`); err != nil {
-		t.Fatal(err)
+	// Make it look like a database from before runs.config, results.output and
+	// results.stderr.
+	for _, drop := range []string{`ALTER TABLE runs DROP COLUMN config`, `ALTER TABLE results DROP COLUMN output`,
+		`ALTER TABLE results DROP COLUMN stderr`} {
+		if _, err := s.db.ExecContext(ctx, drop); err != nil {
+			t.Fatal(err)
+		}
 	}
 	s.Close()
 	s, err = Open(ctx, path)
@@ -234,8 +239,17 @@ func TestOpenUpgradesOldDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := s.NewRun(ctx, Run{Command: "run", Config: []byte("x")}); err != nil {
-		t.Errorf("new run after upgrade: %v", err)
+	run, err := s.NewRun(ctx, Run{Command: "run", Config: []byte("x")})
+	if err != nil {
+		t.Fatalf("new run after upgrade: %v", err)
+	}
+	r := result(run.ID, "bob", "secret/2", 0, problems.WA)
+	r.KeptOutput, r.StderrTail = []byte("out"), "err"
+	if err := s.Save(ctx, r); err != nil {
+		t.Fatalf("save after upgrade: %v", err)
+	}
+	if got, err := s.Results(ctx, run.ID); err != nil || len(got) != 1 || string(got[0].KeptOutput) != "out" || got[0].StderrTail != "err" {
+		t.Errorf("results after upgrade: %+v, %v", got, err)
 	}
 }
 

@@ -332,6 +332,7 @@ func (s *Session) Distribute(ctx context.Context, coord *dist.Coordinator, jobs 
 	err := coord.Collect(ctx, want, func(r dist.Result) error {
 		res := r.Result
 		res.Run = s.ID
+		res.KeptOutput, res.StderrTail = r.Output, r.Stderr
 		if s.store != nil {
 			if err := s.store.Save(context.WithoutCancel(ctx), res); err != nil {
 				return fmt.Errorf("saving results: %w", err)
