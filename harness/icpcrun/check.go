@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
 )
@@ -47,6 +48,28 @@ func validatorArgv(t *Tool, ds problems.Dataset, feedback string, args []string)
 	fb, _ := filepath.Abs(feedback)
 	argv = append(argv, in, ans, fb+string(filepath.Separator))
 	return append(argv, args...)
+}
+
+// feedbackFiles are the files a validator may leave in its feedback folder.
+var feedbackFiles = []string{"judgemessage.txt", "teammessage.txt", "score.txt", "judgeerror.txt"}
+
+// validatorSpec is the run of validator t on test case ds with its feedback
+// folder, under ValidatorLimits: the validator's files and the case's input and
+// answer are what a jail shows it (copied into its work folder, which is then the
+// feedback folder, and the feedback files copied back after); the arguments name
+// them as the format says. An unjailed runner runs it in the feedback folder.
+func validatorSpec(t *Tool, ds problems.Dataset, feedback string, args []string) (sandbox.Spec, error) {
+	spec := sandbox.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
+		Limits: ValidatorLimits, Collect: feedbackFiles}
+	if err := judging.ProgramFiles(&spec, t.program()); err != nil {
+		return spec, err
+	}
+	for _, p := range []string{ds.InPath, ds.AnsPath} {
+		if abs, err := filepath.Abs(p); err == nil && p != "" && isFile(abs) {
+			spec.Files = append(spec.Files, abs)
+		}
+	}
+	return spec, nil
 }
 
 // verdictOf turns a finished validator run into an outcome: 42 AC, 43 WA, anything
@@ -142,14 +165,18 @@ func (e *Env) RunOutputValidator(ctx context.Context, src string, ds problems.Da
 		return problems.Rejected(problems.JE, "team output: %v", err)
 	}
 	defer in.Close()
-	stderrPath := filepath.Join(feedback, ".stderr")
+	stderrPath := feedback + ".stderr"
 	stderr, err := os.Create(stderrPath)
 	if err != nil {
 		return problems.Rejected(problems.JE, "%v", err)
 	}
+	defer os.Remove(stderrPath)
 	defer stderr.Close()
-	spec := sandbox.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
-		Stdin: in, Stderr: stderr, Limits: ValidatorLimits}
+	spec, err := validatorSpec(t, ds, feedback, args)
+	if err != nil {
+		return problems.Rejected(problems.JE, "output validator: %v", err)
+	}
+	spec.Stdin, spec.Stderr = in, stderr
 	m, err := e.Runner.Run(ctx, spec)
 	if err != nil {
 		return problems.Rejected(problems.JE, "running output validator: %v", err)
@@ -246,14 +273,18 @@ func (b *boundInteractive) Interact(ctx context.Context, ds problems.Dataset, fr
 		}()
 		defer w.Close()
 	}
-	stderrPath := filepath.Join(feedback, ".stderr")
+	stderrPath := feedback + ".stderr"
 	stderr, err := os.Create(stderrPath)
 	if err != nil {
 		return problems.Rejected(problems.JE, "%v", err)
 	}
+	defer os.Remove(stderrPath)
 	defer stderr.Close()
-	spec := sandbox.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
-		Stdin: inR, Stdout: out, Stderr: stderr, Limits: ValidatorLimits}
+	spec, err := validatorSpec(t, ds, feedback, args)
+	if err != nil {
+		return problems.Rejected(problems.JE, "interactive validator: %v", err)
+	}
+	spec.Stdin, spec.Stdout, spec.Stderr = inR, out, stderr
 	// harness.Judge cancels ctx as soon as the submission has exited, before the
 	// validator has read its last bytes; the validator therefore runs under the
 	// context given to Bind and ends by itself or at its own limits.

@@ -25,14 +25,27 @@ func TestMain(m *testing.M) {
 // fixtures is the folder of the fixture packages.
 const fixtures = "../../problems/icpc/testdata"
 
-func newEnv(t *testing.T) *Env {
+func newEnv(t *testing.T) *Env { return newEnvWith(t, "supervised") }
+
+// newEnvWith makes an Env whose runner is "supervised" or "jail" (skipped where
+// no jail can be made).
+func newEnvWith(t *testing.T, runner string) *Env {
 	t.Helper()
 	for _, tool := range []string{"gcc", "g++", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s not installed", tool)
 		}
 	}
-	r, err := sandbox.NewRunner("")
+	var r sandbox.Runner
+	var err error
+	if runner == "jail" {
+		if err := sandbox.JailAvailable(); err != nil {
+			t.Skipf("no jail here: %v", err)
+		}
+		r, err = sandbox.NewJailRunner("", 2, 62000)
+	} else {
+		r, err = sandbox.NewRunner("")
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +66,6 @@ func TestFixturesGetTheirFolderVerdicts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every fixture submission")
 	}
-	env := newEnv(t)
 	tests := []struct {
 		pkg         string
 		source      string             // prefix of the time limit's source
@@ -66,42 +78,52 @@ func TestFixturesGetTheirFolderVerdicts(t *testing.T) {
 		{"guess", "problem.yaml limits.time_limit", 6, nil},
 		{"subtasks", ".timelimit", 5, map[string]float64{"sum.py": 100, "sum.cpp": 100, "int32.c": 30, "index.py": 0}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.pkg, func(t *testing.T) {
-			pkg, err := icpc.Load(filepath.Join(fixtures, tc.pkg))
-			if err != nil {
-				t.Fatal(err)
-			}
-			rep, err := env.Verify(context.Background(), pkg, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(rep.Submissions) != tc.submissions {
-				t.Errorf("%d submissions judged, want %d", len(rep.Submissions), tc.submissions)
-			}
-			for _, s := range rep.Submissions {
-				name := s.Submission.Folder + "/" + filepath.Base(s.Submission.Path)
-				if !s.OK {
-					msg := ""
-					for _, c := range s.Cases {
-						if c.Outcome.Verdict != problems.AC {
-							msg = c.Case + ": " + c.Outcome.Message
-							break
-						}
-					}
-					t.Errorf("%s: got %s, want %v (%s)", name, s.Verdict, s.Submission.Expected, msg)
-				}
-				if want, ok := tc.scores[filepath.Base(s.Submission.Path)]; ok && s.Score != want {
-					t.Errorf("%s: score %g, want %g", name, s.Score, want)
-				}
-			}
-			if !strings.HasPrefix(rep.TimeLimitSource, tc.source) {
-				t.Errorf("time limit %gs from %q, want a source starting %q", rep.TimeLimit, rep.TimeLimitSource, tc.source)
-			}
-			for _, w := range rep.Warnings {
-				t.Logf("warning: %s", w)
+	for _, runner := range []string{"supervised", "jail"} {
+		t.Run(runner, func(t *testing.T) {
+			env := newEnvWith(t, runner)
+			for _, tc := range tests {
+				t.Run(tc.pkg, func(t *testing.T) { verifyFixture(t, env, tc.pkg, tc.source, tc.submissions, tc.scores) })
 			}
 		})
+	}
+}
+
+// verifyFixture verifies one fixture package and checks every submission's
+// verdict, the scores given and where the time limit came from.
+func verifyFixture(t *testing.T, env *Env, name, source string, submissions int, scores map[string]float64) {
+	t.Helper()
+	pkg, err := icpc.Load(filepath.Join(fixtures, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := env.Verify(context.Background(), pkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Submissions) != submissions {
+		t.Errorf("%d submissions judged, want %d", len(rep.Submissions), submissions)
+	}
+	for _, s := range rep.Submissions {
+		name := s.Submission.Folder + "/" + filepath.Base(s.Submission.Path)
+		if !s.OK {
+			msg := ""
+			for _, c := range s.Cases {
+				if c.Outcome.Verdict != problems.AC {
+					msg = c.Case + ": " + c.Outcome.Message
+					break
+				}
+			}
+			t.Errorf("%s: got %s, want %v (%s)", name, s.Verdict, s.Submission.Expected, msg)
+		}
+		if want, ok := scores[filepath.Base(s.Submission.Path)]; ok && s.Score != want {
+			t.Errorf("%s: score %g, want %g", name, s.Score, want)
+		}
+	}
+	if !strings.HasPrefix(rep.TimeLimitSource, source) {
+		t.Errorf("time limit %gs from %q, want a source starting %q", rep.TimeLimit, rep.TimeLimitSource, source)
+	}
+	for _, w := range rep.Warnings {
+		t.Logf("warning: %s", w)
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems/icpc"
 )
@@ -38,13 +40,13 @@ func (e *Env) ValidateInputs(ctx context.Context, pkg *icpc.Package) ([]InputChe
 	var out []InputCheck
 	for _, v := range pkg.InputValidators {
 		name := filepath.Base(v)
-		var argv0 []string
+		var prog *build.Program
 		status, msg := "", ""
 		switch strings.ToLower(filepath.Ext(v)) {
 		case ".ctd":
 			if path, err := exec.LookPath(checktestdataTool); err == nil {
 				abs, _ := filepath.Abs(v)
-				argv0 = []string{path, abs}
+				prog = &build.Program{Name: name, Source: abs, Language: "command", Argv: []string{path, abs}}
 			} else {
 				status, msg = "not checked", "checktestdata is not installed"
 			}
@@ -58,13 +60,12 @@ func (e *Env) ValidateInputs(ctx context.Context, pkg *icpc.Package) ([]InputChe
 			if t.BuildError != "" {
 				status, msg = "error", "does not build: "+oneLine(t.BuildError)
 			}
-			argv0 = t.Argv
+			prog = t.program()
 		}
 		for _, ds := range datasets {
 			c := InputCheck{Validator: name, Case: ds.Name, Status: status, Message: msg}
 			if status == "" {
-				argv := append(append([]string(nil), argv0...), pkg.InputValidatorArgs(ds.Name, v)...)
-				c.Status, c.Message, err = e.runInputValidator(ctx, argv, ds.InPath)
+				c.Status, c.Message, err = e.runInputValidator(ctx, prog, pkg.InputValidatorArgs(ds.Name, v), ds.InPath)
 				if err != nil {
 					return out, err
 				}
@@ -75,7 +76,9 @@ func (e *Env) ValidateInputs(ctx context.Context, pkg *icpc.Package) ([]InputChe
 	return out, nil
 }
 
-func (e *Env) runInputValidator(ctx context.Context, argv []string, input string) (status, msg string, err error) {
+// runInputValidator runs an input validator on one input, fed on its standard
+// input.
+func (e *Env) runInputValidator(ctx context.Context, prog *build.Program, args []string, input string) (status, msg string, err error) {
 	in, err := os.Open(input)
 	if err != nil {
 		return "", "", fmt.Errorf("opening %s: %w", input, err)
@@ -86,13 +89,19 @@ func (e *Env) runInputValidator(ctx context.Context, argv []string, input string
 		return "", "", err
 	}
 	defer os.RemoveAll(dir)
-	outPath := filepath.Join(dir, ".output")
+	outPath := dir + ".output"
 	out, err := os.Create(outPath)
 	if err != nil {
 		return "", "", err
 	}
+	defer os.Remove(outPath)
 	defer out.Close()
-	m, err := e.Runner.Run(ctx, sandbox.Spec{Argv: argv, Dir: dir, Env: os.Environ(), Stdin: in, Stdout: out, Stderr: out, Limits: ValidatorLimits})
+	spec := sandbox.Spec{Argv: append(append([]string(nil), prog.Argv...), args...), Dir: dir, Env: os.Environ(),
+		Stdin: in, Stdout: out, Stderr: out, Limits: ValidatorLimits}
+	if err := judging.ProgramFiles(&spec, prog); err != nil {
+		return "", "", fmt.Errorf("input validator: %w", err)
+	}
+	m, err := e.Runner.Run(ctx, spec)
 	if err != nil {
 		return "", "", fmt.Errorf("running input validator: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
@@ -71,6 +72,9 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 		return r, fmt.Errorf("scratch folder: %w", err)
 	}
 	spec := sandbox.Spec{Argv: prog.Argv, Dir: work, Env: submissionEnv(work), Limits: l, AddressSpace: prog.AddressSpace}
+	if err := judging.ProgramFiles(&spec, prog); err != nil {
+		return r, err
+	}
 	if pkg.Config.Interactive() {
 		r.Outcome, r.Measure, err = e.interactive(ctx, pkg, spec, ds, dir)
 		return r, err
@@ -151,8 +155,11 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	defer vErr.Close()
 	vLimits := ValidatorLimits
 	vLimits.Wall = spec.Limits.WallLimit() + ValidatorLimits.Wall
-	vSpec := sandbox.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
-		Stdin: toValR, Stdout: toSubW, Stderr: vErr, Limits: vLimits}
+	vSpec, err := validatorSpec(t, ds, feedback, args)
+	if err != nil {
+		return problems.Outcome{}, sandbox.Measure{}, fmt.Errorf("interactive validator: %w", err)
+	}
+	vSpec.Stdin, vSpec.Stdout, vSpec.Stderr, vSpec.Limits = toValR, toSubW, vErr, vLimits
 	spec.Stdin, spec.Stdout = toSubR, toValW
 
 	runCtx, stop := context.WithCancel(ctx)

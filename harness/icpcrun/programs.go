@@ -47,9 +47,17 @@ type Env struct {
 // Tool is a built package program (validator), or why it could not be built.
 type Tool struct {
 	Source string
-	Argv   []string
+	// Dir is the build folder the tool runs from (a copy of its sources).
+	Dir  string
+	Argv []string
 	// BuildError holds the compiler's or build script's output when the build failed.
 	BuildError string
+}
+
+// program is the tool as a build.Program, for judging.ProgramFiles: what a jail
+// must show of it.
+func (t *Tool) program() *build.Program {
+	return &build.Program{Name: filepath.Base(t.Source), Source: t.Source, Language: "validator", Dir: t.Dir, Argv: t.Argv}
 }
 
 // compileTimeout bounds a validator's build.
@@ -97,7 +105,7 @@ func (e *Env) build(ctx context.Context, abs string) (*Tool, error) {
 		cacheRoot = filepath.Join(os.TempDir(), "judge-icpc-cache")
 	}
 	dir := filepath.Join(cacheRoot, "icpc-"+sum)
-	t := &Tool{Source: abs}
+	t := &Tool{Source: abs, Dir: dir}
 	recipe, err := plan(folder, file)
 	if err != nil {
 		return nil, fmt.Errorf("program %s: %w", abs, err)

@@ -68,8 +68,9 @@ type Config struct {
 	// Files are copied into the work folder (the program's working directory).
 	Files []File
 	// Collect names work-folder files copied, after the run, into CollectDir on
-	// the host (regular files only, at most CollectMax bytes each). A name may be
-	// a pattern ("*.class") that stands for every file it matches.
+	// the host (regular files only, at most CollectMax bytes each) when the
+	// program exited by itself, with any exit code. A name may be a pattern
+	// ("*.class") that stands for every file it matches.
 	Collect    []string
 	CollectDir string
 	CollectMax int64

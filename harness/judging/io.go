@@ -58,7 +58,7 @@ func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems
 		}
 		spec.Dir, spec.Env = work, programEnv(work)
 	}
-	if err := programFiles(&spec, t.Program); err != nil {
+	if err := ProgramFiles(&spec, t.Program); err != nil {
 		return out, sandbox.Measure{}, err
 	}
 	stderr, err := scratchFile("stderr")
@@ -145,11 +145,11 @@ func (j *Judge) runFiles(ctx context.Context, fio problems.FileIO, ds problems.D
 	return m, nil
 }
 
-// programFiles tells the runner which host files the program needs (its build
+// ProgramFiles tells the runner which host files the program needs (its build
 // folder's files, or the executable itself) and which runtime folder it reads
 // (an interpreter installed outside the system folders). A jail copies the files
 // into its private work folder; nothing else of the host is visible there.
-func programFiles(spec *sandbox.Spec, p *build.Program) error {
+func ProgramFiles(spec *sandbox.Spec, p *build.Program) error {
 	if p == nil || len(p.Argv) == 0 {
 		return nil
 	}

@@ -119,10 +119,13 @@ func (r *jailRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 	cfg.Argv = make([]string, len(spec.Argv))
 	for i, a := range spec.Argv {
 		cfg.Argv[i] = a
-		if name, ok := names[a]; ok {
+		switch name, ok := names[a]; {
+		case ok:
 			cfg.Argv[i] = workDir + "/" + name
-		} else if spec.ProgramDir != "" && (a == spec.ProgramDir || a == spec.Dir) {
+		case spec.ProgramDir != "" && a == spec.ProgramDir, spec.Dir != "" && a == spec.Dir:
 			cfg.Argv[i] = workDir
+		case spec.Dir != "" && a == spec.Dir+"/":
+			cfg.Argv[i] = workDir + "/" // a feedback folder, as validators are given it
 		}
 	}
 	if len(spec.Collect) > 0 {
