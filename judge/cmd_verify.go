@@ -28,15 +28,26 @@ func verifyCommand() *cli.Command {
               50 % of the CPU limit on a dataset: a slower machine may fail it.
 Exits 0 when all holds, 1 otherwise.
 
+PROBLEM may also be an ICPC or Kattis problem package folder (legacy or versioned
+format). Then, as problemtools' verifyproblem does: every input validator on every
+test case; every program under submissions/ judged and held to its folder
+(accepted, wrong_answer, time_limit_exceeded, run_time_error) or to its
+@EXPECTED_RESULTS@ line, at the package's time limit (or one inferred from the
+accepted submissions), with warnings where a verdict depends on the margin.
+
 Examples:
    judge verify sudoku
-   judge verify problems/defrag -j 1          # a problem folder; one run at a time`,
+   judge verify problems/defrag -j 1          # a problem folder; one run at a time
+   judge verify ~/contests/nwerc/problems/anagram   # a problem package`,
 		Flags:  []cli.Flag{jobsFlag()},
 		Action: problemAction("verify: want one problem (judge verify PROBLEM)", exactly(1), verify),
 	}
 }
 
 func verify(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) error {
+	if pkg := packageOf(p); pkg != nil {
+		return verifyPackage(c, e, pkg)
+	}
 	w := c.App.Writer
 	meta := p.Meta()
 	ctx, stop := signalContext(c.Context)

@@ -117,7 +117,9 @@ func (e *env) close() { _ = e.Close() }
 
 // problem opens a problem by slug or folder path, applying limit overrides.
 func (e *env) problem(c *cli.Context, name string) (problems.Problem, problems.Limits, error) {
-	p, err := registry.Open(e.Root, name)
+	e.Log = c.App.ErrWriter // a package without a time limit times its submissions first
+	p, err := e.OpenProblem(c.Context, name)
+	e.Log = nil
 	if err != nil {
 		return nil, problems.Limits{}, usageError("%v", err)
 	}

@@ -10,9 +10,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/icpc"
 )
 
 // Exit codes of the format's validators.
@@ -208,6 +210,22 @@ type bound struct {
 	env *Env
 	ctx context.Context
 }
+
+// JudgeCase implements judging.CaseJudge: a package's submission is run and
+// judged on a test case as Verify does (RunCase), so that an interactive
+// validator runs beside it under the format's rules. A problem that is no
+// package is judged by the caller as usual.
+func (b *bound) JudgeCase(ctx context.Context, prog *build.Program, ds problems.Dataset, l problems.Limits) (problems.Outcome, sandbox.Measure, []byte, error) {
+	pkg, ok := b.Problem.(*icpc.Package)
+	if !ok {
+		return problems.Outcome{}, sandbox.Measure{}, nil, fmt.Errorf("%s is not a problem package", b.Meta().Slug)
+	}
+	cr, err := b.env.RunCase(ctx, pkg, prog, ds, l)
+	return cr.Outcome, cr.Measure, cr.Output, err
+}
+
+// Unwrap returns the problem Bind wrapped (an *icpc.Package).
+func (b *bound) Unwrap() problems.Problem { return b.Problem }
 
 // Check runs the external checker when the problem has one.
 func (b *bound) Check(ds problems.Dataset, out problems.Output) problems.Outcome {

@@ -83,56 +83,7 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 	}
 	_, margin := pkg.Multipliers()
 	judgeOne := func(s icpc.Submission, tl time.Duration) (SubmissionResult, error) {
-		res := SubmissionResult{Submission: s}
-		prog, err := e.Builder.Build(ctx, s.Path)
-		if err != nil { // a language judge does not know: not the package's fault
-			res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, Unavailable: err.Error()}
-			res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
-			return res, nil
-		}
-		res.Program = prog
-		if prog.CompileError != "" || prog.Unavailable != "" {
-			res.Verdict, res.VerdictHigh = problems.CE, problems.CE
-			if prog.Unavailable != "" {
-				res.Verdict, res.VerdictHigh = problems.JE, problems.JE
-				res.Skipped = true
-			}
-			res.OK = expected(s, res.Verdict)
-			return res, nil
-		}
-		high := time.Duration(float64(tl) * margin)
-		res.Verdict, res.VerdictHigh = problems.AC, problems.AC
-		cases := map[string]problems.Outcome{}
-		for _, ds := range datasets {
-			if ctx.Err() != nil {
-				return res, ctx.Err()
-			}
-			cr, err := e.RunCase(ctx, pkg, prog, ds, e.limits(pkg.Meta().Limits, high))
-			if err != nil {
-				return res, err
-			}
-			res.Cases = append(res.Cases, cr)
-			res.MaxCPU = max(res.MaxCPU, cr.Measure.CPU)
-			atLimit := cr.Outcome
-			if cr.Measure.CPU > tl && atLimit.Verdict != problems.TLE {
-				atLimit = problems.Rejected(problems.TLE, "CPU time %.3fs over the %s limit", cr.Measure.CPU.Seconds(), tl)
-			}
-			cases[ds.Name] = atLimit
-			if res.VerdictHigh == problems.AC && cr.Outcome.Verdict != problems.AC {
-				res.VerdictHigh = cr.Outcome.Verdict
-			}
-			if res.Verdict == problems.AC && atLimit.Verdict != problems.AC {
-				res.Verdict = atLimit.Verdict
-			}
-			if cr.Outcome.Verdict != problems.AC && onReject(pkg, ds.Name) == "break" {
-				break
-			}
-		}
-		if pkg.Config.Scoring() {
-			res.Score = Score(pkg, cases)
-		}
-		res.OK = expected(s, res.Verdict)
-		return res, nil
+		return e.judgeSubmission(ctx, pkg, datasets, s, tl, margin)
 	}
 
 	var accepted, others []icpc.Submission
@@ -193,6 +144,97 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 		}
 	}
 	return rep, nil
+}
+
+// judgeSubmission builds one example submission and judges it on datasets, each
+// case under the time limit tl × margin, deciding its verdict at tl and at the
+// higher limit.
+func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets []problems.Dataset, s icpc.Submission, tl time.Duration, margin float64) (SubmissionResult, error) {
+	res := SubmissionResult{Submission: s}
+	prog, err := e.Builder.Build(ctx, s.Path)
+	if err != nil { // a language judge does not know: not the package's fault
+		res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, Unavailable: err.Error()}
+		res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
+		return res, nil
+	}
+	res.Program = prog
+	if prog.CompileError != "" || prog.Unavailable != "" {
+		res.Verdict, res.VerdictHigh = problems.CE, problems.CE
+		if prog.Unavailable != "" {
+			res.Verdict, res.VerdictHigh = problems.JE, problems.JE
+			res.Skipped = true
+		}
+		res.OK = expected(s, res.Verdict)
+		return res, nil
+	}
+	high := time.Duration(float64(tl) * margin)
+	res.Verdict, res.VerdictHigh = problems.AC, problems.AC
+	cases := map[string]problems.Outcome{}
+	for _, ds := range datasets {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		cr, err := e.RunCase(ctx, pkg, prog, ds, e.limits(pkg.Meta().Limits, high))
+		if err != nil {
+			return res, err
+		}
+		res.Cases = append(res.Cases, cr)
+		res.MaxCPU = max(res.MaxCPU, cr.Measure.CPU)
+		atLimit := cr.Outcome
+		if cr.Measure.CPU > tl && atLimit.Verdict != problems.TLE {
+			atLimit = problems.Rejected(problems.TLE, "CPU time %.3fs over the %s limit", cr.Measure.CPU.Seconds(), tl)
+		}
+		cases[ds.Name] = atLimit
+		if res.VerdictHigh == problems.AC && cr.Outcome.Verdict != problems.AC {
+			res.VerdictHigh = cr.Outcome.Verdict
+		}
+		if res.Verdict == problems.AC && atLimit.Verdict != problems.AC {
+			res.Verdict = atLimit.Verdict
+		}
+		if cr.Outcome.Verdict != problems.AC && onReject(pkg, ds.Name) == "break" {
+			break
+		}
+	}
+	if pkg.Config.Scoring() {
+		res.Score = Score(pkg, cases)
+	}
+	res.OK = expected(s, res.Verdict)
+	return res, nil
+}
+
+// SetTimeLimit gives a package that states no time limit one, as problemtools
+// does: its accepted submissions are built and timed on every case, and the limit
+// is the slowest run × time_multiplier, rounded. It returns the slowest run; a
+// package that states its limit is left alone (0).
+func (e *Env) SetTimeLimit(ctx context.Context, pkg *icpc.Package) (time.Duration, error) {
+	if !pkg.NeedsTimeLimit() {
+		return 0, nil
+	}
+	subs, err := pkg.Submissions()
+	if err != nil {
+		return 0, fmt.Errorf("listing submissions of %s: %w", pkg.Dir, err)
+	}
+	datasets, err := pkg.Datasets()
+	if err != nil {
+		return 0, err
+	}
+	_, margin := pkg.Multipliers()
+	var slowest time.Duration
+	for _, s := range subs {
+		if s.Folder != "accepted" {
+			continue
+		}
+		res, err := e.judgeSubmission(ctx, pkg, datasets, s, pkg.Meta().Limits.Time, margin)
+		if err != nil {
+			return 0, err
+		}
+		slowest = max(slowest, res.MaxCPU)
+	}
+	if slowest == 0 {
+		return 0, fmt.Errorf("%s states no time limit and has no accepted submission that runs here to infer one from", pkg.Dir)
+	}
+	pkg.InferTimeLimit(slowest)
+	return slowest, nil
 }
 
 // expected reports whether v is a verdict the submission's folder allows. The

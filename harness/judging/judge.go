@@ -219,12 +219,46 @@ func newJudged(t Task) Judged {
 	}}
 }
 
+// CaseJudge is implemented by problems that run a program on a dataset and
+// judge it themselves, rather than through the judge's own run and checker: an
+// ICPC package, whose interactive validator must run beside the submission under
+// the package format's rules of which verdict wins. JudgeCase returns the run's
+// measurement, the outcome with resource verdicts decided, and the
+// answer-bearing output of a wrong answer (for the diff and the report).
+type CaseJudge interface {
+	JudgeCase(ctx context.Context, prog *build.Program, ds problems.Dataset, l problems.Limits) (problems.Outcome, sandbox.Measure, []byte, error)
+}
+
 // one judges a single task: it runs the program unless a verdict is already known
 // (beforeRun) and hands what happened to afterRun.
 func (j *Judge) one(ctx context.Context, t Task) Judged {
 	r := newJudged(t)
 	if o, stop := beforeRun(ctx, t.Program); stop {
 		r.Outcome, r.Interrupted = o, ctx.Err() != nil
+		return r
+	}
+	if cj, ok := t.Problem.(CaseJudge); ok {
+		o, m, output, err := cj.JudgeCase(ctx, t.Program, t.Dataset, t.Limits)
+		r.Usage = problems.Usage{CPU: m.CPU, Wall: m.Wall, PeakKiB: m.PeakKiB}
+		switch {
+		case ctx.Err() != nil:
+			r.Outcome, r.Interrupted = problems.Rejected(problems.JE, "stopped: %v", ctx.Err()), true
+			return r
+		case err != nil:
+			r.Outcome = problems.Rejected(problems.JE, "%v", err)
+		default:
+			r.Outcome = o
+		}
+		if t.Problem.Meta().Kind == problems.PassFail {
+			r.Outcome.Score = 0
+			if r.Outcome.Verdict == problems.AC {
+				r.Outcome.Score = 1
+			}
+		}
+		if r.Outcome.Verdict == problems.WA || r.Outcome.Verdict == problems.PE {
+			r.Output = output
+		}
+		r.Keep(r.Output, nil)
 		return r
 	}
 	out, m, err := j.execute(ctx, t.Problem, t.Limits, t)

@@ -12,7 +12,6 @@ import (
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/problems"
-	"github.com/judgehq/judge/problems/registry"
 )
 
 // ContestPlan is a contest file with its problems opened, their limits overridden
@@ -39,7 +38,7 @@ func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error)
 		if name == "" {
 			name = def.Resolve(cp.Path)
 		}
-		p, err := registry.Open(e.Root, name)
+		p, err := e.OpenProblem(ctx, name)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", file, cp.Line, err)
 		}

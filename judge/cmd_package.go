@@ -1,0 +1,124 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/judgehq/judge/harness/icpcrun"
+	"github.com/judgehq/judge/harness/workflow"
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/icpc"
+	"github.com/judgehq/judge/reports"
+)
+
+// verifyPackage is judge verify on an ICPC/Kattis package, as problemtools'
+// verifyproblem checks one: input validators on every test case, then every
+// example submission judged and held to its folder (or its @EXPECTED_RESULTS@
+// line), with time-limit margin warnings.
+func verifyPackage(c *cli.Context, e *env, pkg *icpc.Package) error {
+	w := c.App.Writer
+	ctx, stop := signalContext(c.Context)
+	defer stop()
+	x := e.Packages()
+	failures := 0
+	checks, err := x.ValidateInputs(ctx, pkg)
+	if err != nil {
+		return failed("input validators: %v", err)
+	}
+	failures += printInputChecks(w, checks)
+	rep, err := x.Verify(ctx, pkg, func(s icpcrun.SubmissionResult) {
+		fmt.Fprintf(c.App.ErrWriter, "judged %s/%s: %s\n", s.Submission.Folder, filepath.Base(s.Submission.Path), s.Verdict)
+	})
+	if ctx.Err() != nil {
+		return failed("interrupted")
+	}
+	if err != nil {
+		return failed("%v", err)
+	}
+	fmt.Fprintf(w, "time limit %gs (%s)\n", rep.TimeLimit, rep.TimeLimitSource)
+	var rows [][]string
+	for _, s := range rep.Submissions {
+		status := "ok"
+		switch {
+		case s.Skipped:
+			status = "skipped: " + s.Program.Unavailable
+		case !s.OK:
+			status = "FAIL"
+			failures++
+		}
+		want := make([]string, len(s.Submission.Expected))
+		for i, v := range s.Submission.Expected {
+			want[i] = string(v)
+		}
+		rows = append(rows, []string{s.Submission.Folder + "/" + filepath.Base(s.Submission.Path), strings.Join(want, " or "),
+			string(s.Verdict), fmt.Sprintf("%.3f", s.MaxCPU.Seconds()), status})
+	}
+	if err := reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "submission"}, {Name: "expected"}, {Name: "verdict"},
+		{Name: "slowest_s", Numeric: true}, {Name: "status"}}, rows); err != nil {
+		return err
+	}
+	for _, warn := range rep.Warnings {
+		fmt.Fprintf(w, "WARN %s\n", warn)
+	}
+	name := pkg.Meta().Slug
+	if failures > 0 {
+		return failed("verify %s: %d failure(s)", name, failures)
+	}
+	fmt.Fprintf(w, "verify %s: all good (%d submissions, %d skipped)\n", name, len(rep.Submissions), rep.Skipped())
+	return nil
+}
+
+// validatePackage is judge validate on a package without files: every test
+// case's input through every input validator.
+func validatePackage(c *cli.Context, e *env, pkg *icpc.Package) error {
+	ctx, stop := signalContext(c.Context)
+	defer stop()
+	checks, err := e.Packages().ValidateInputs(ctx, pkg)
+	if err != nil {
+		return failed("input validators: %v", err)
+	}
+	if len(checks) == 0 {
+		fmt.Fprintf(c.App.Writer, "%s has no input validators: nothing checked\n", pkg.Dir)
+		return nil
+	}
+	if bad := printInputChecks(c.App.Writer, checks); bad > 0 {
+		return failed("%d of %d checks failed", bad, len(checks))
+	}
+	return nil
+}
+
+// printInputChecks prints one line per check that is not "valid" and a summary
+// line per validator, and returns how many failed (invalid or error).
+func printInputChecks(w interface{ Write([]byte) (int, error) }, checks []icpcrun.InputCheck) int {
+	bad := 0
+	type tally struct{ valid, other int }
+	per := map[string]*tally{}
+	var order []string
+	for _, ch := range checks {
+		t, ok := per[ch.Validator]
+		if !ok {
+			t = &tally{}
+			per[ch.Validator] = t
+			order = append(order, ch.Validator)
+		}
+		if ch.Status == "valid" {
+			t.valid++
+			continue
+		}
+		t.other++
+		if ch.Status == "invalid" || ch.Status == "error" {
+			bad++
+		}
+		fmt.Fprintf(w, "%s: %s: %s %s\n", ch.Validator, ch.Case, ch.Status, ch.Message)
+	}
+	for _, v := range order {
+		fmt.Fprintf(w, "input validator %s: %d valid, %d not\n", v, per[v].valid, per[v].other)
+	}
+	return bad
+}
+
+// packageOf returns the ICPC package behind p, or nil.
+func packageOf(p problems.Problem) *icpc.Package { return workflow.PackageOf(p) }

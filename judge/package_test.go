@@ -1,0 +1,69 @@
+package main
+
+import (
+	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRunPackages judges the example submissions of fixture packages with judge
+// run, which opens a package folder as a problem: a custom output validator and
+// an interactive validator (with the format's rule of which verdict wins) run in
+// the jail, and each submission's verdicts match its folder.
+func TestRunPackages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("judges whole packages")
+	}
+	for _, tool := range []string{"gcc", "python3"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not installed", tool)
+		}
+	}
+	state := t.TempDir()
+	for _, name := range []string{"guess", "pairsum", "tolerance"} {
+		t.Run(name, func(t *testing.T) {
+			pkg := filepath.Join("..", "problems", "icpc", "testdata", name)
+			subs, _ := filepath.Glob(filepath.Join(pkg, "submissions", "*", "*"))
+			args := append([]string{"--state", state, "run", pkg, "--json", "-o", filepath.Join(t.TempDir(), "report")}, subs...)
+			code, stdout, errOut := judge(t, args...)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s", code, errOut)
+			}
+			var doc struct {
+				Results []struct {
+					Submission, Dataset, Verdict, Message string
+				}
+			}
+			if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+				t.Fatalf("JSON: %v\n%s", err, stdout)
+			}
+			got := map[string]map[string]int{} // submission → verdict → count
+			for _, r := range doc.Results {
+				if got[r.Submission] == nil {
+					got[r.Submission] = map[string]int{}
+				}
+				got[r.Submission][r.Verdict]++
+				if r.Verdict == "JE" {
+					t.Errorf("%s on %s: JE %s", r.Submission, r.Dataset, r.Message)
+				}
+			}
+			if len(got) != len(subs) {
+				t.Errorf("%d submissions in the results, want %d", len(got), len(subs))
+			}
+			want := map[string]string{"accepted": "AC", "wrong_answer": "WA", "time_limit_exceeded": "TLE", "run_time_error": "RTE"}
+			for sub, verdicts := range got {
+				folder, _, _ := strings.Cut(sub, "/")
+				v := want[folder]
+				if v == "AC" {
+					if len(verdicts) != 1 || verdicts["AC"] == 0 {
+						t.Errorf("%s: %v, want AC everywhere", sub, verdicts)
+					}
+				} else if verdicts[v] == 0 {
+					t.Errorf("%s: %v, want some %s", sub, verdicts, v)
+				}
+			}
+		})
+	}
+}
