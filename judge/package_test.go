@@ -25,8 +25,20 @@ func TestRunPackages(t *testing.T) {
 	for _, name := range []string{"guess", "pairsum", "tolerance"} {
 		t.Run(name, func(t *testing.T) {
 			pkg := filepath.Join("..", "problems", "icpc", "testdata", name)
-			subs, _ := filepath.Glob(filepath.Join(pkg, "submissions", "*", "*"))
-			args := append([]string{"--state", state, "run", pkg, "--json", "-o", filepath.Join(t.TempDir(), "report")}, subs...)
+			all, _ := filepath.Glob(filepath.Join(pkg, "submissions", "*", "*"))
+			var subs []string
+			for _, s := range all {
+				// guess's too-slow program never flushes: it waits out the wall
+				// limit, roomy here (the fixtures test of icpcrun judges it).
+				if name == "guess" && strings.Contains(s, "time_limit_exceeded") {
+					continue
+				}
+				subs = append(subs, s)
+			}
+			// A roomy wall limit: the CPU limit is what these submissions are held
+			// to, and a busy machine must not turn a slow interaction into a TLE.
+			args := append([]string{"--state", state, "run", pkg, "--json", "--wall-limit", "30s",
+				"-o", filepath.Join(t.TempDir(), "report")}, subs...)
 			code, stdout, errOut := judge(t, args...)
 			if code != 0 {
 				t.Fatalf("exit %d\n%s", code, errOut)
@@ -40,11 +52,15 @@ func TestRunPackages(t *testing.T) {
 				t.Fatalf("JSON: %v\n%s", err, stdout)
 			}
 			got := map[string]map[string]int{} // submission → verdict → count
+			messages := map[string]string{}
 			for _, r := range doc.Results {
 				if got[r.Submission] == nil {
 					got[r.Submission] = map[string]int{}
 				}
 				got[r.Submission][r.Verdict]++
+				if r.Verdict != "AC" {
+					messages[r.Submission] += r.Dataset + ": " + r.Verdict + " " + r.Message + "; "
+				}
 				if r.Verdict == "JE" {
 					t.Errorf("%s on %s: JE %s", r.Submission, r.Dataset, r.Message)
 				}
@@ -58,7 +74,7 @@ func TestRunPackages(t *testing.T) {
 				v := want[folder]
 				if v == "AC" {
 					if len(verdicts) != 1 || verdicts["AC"] == 0 {
-						t.Errorf("%s: %v, want AC everywhere", sub, verdicts)
+						t.Errorf("%s: %v, want AC everywhere (%s)", sub, verdicts, messages[sub])
 					}
 				} else if verdicts[v] == 0 {
 					t.Errorf("%s: %v, want some %s", sub, verdicts, v)

@@ -26,10 +26,9 @@ func TestBindUnderHarnessJudge(t *testing.T) {
 		{"pairsum", "wrong_answer/zero.py", problems.WA},
 		{"guess", "accepted/bisect.py", problems.AC},
 		// The validator rejects first and the program then crashes on the closed
-		// input. The format says WA (Verify gives it: see the fixtures test), but
-		// harness.Judge decides a run's RTE before the interaction's outcome; this
-		// case pins that difference until harness.Judge applies the format's rule.
-		{"guess", "wrong_answer/count_up.py", problems.RTE},
+		// input: the format says WA, and the bound problem judges each case itself
+		// (judging.CaseJudge) to give it.
+		{"guess", "wrong_answer/count_up.py", problems.WA},
 	}
 	for _, tc := range tests {
 		t.Run(tc.pkg+"/"+tc.sub, func(t *testing.T) {
