@@ -61,11 +61,8 @@ func TestWideCounts(t *testing.T) {
 		f := newFleet(b.Ships)
 		for _, reg := range b.Regions() {
 			g := newGrid(b, &reg)
-			// One word with the rows recorded by the forward sweep, three with
-			// the rows swept again.
-			budget := recWords
-			one := forward(g, &f, b.Rule, 1, &budget)
-			three := forward(g, &f, b.Rule, 3, nil)
+			one := forward(g, &f, b.Rule, 1)
+			three := forward(g, &f, b.Rule, 3)
 			u1, u3 := one.byUse(), three.byUse()
 			for i := range u1 {
 				if u1[i].Cmp(u3[i]) != 0 {

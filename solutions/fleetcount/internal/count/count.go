@@ -55,7 +55,6 @@ func Count(b *board.Board) (*Result, error) {
 	}
 	var regs []regionCount
 	kept := 0
-	budget := recWords
 	lanes := startLanes(b, &f)
 	for _, reg := range b.Regions() {
 		g := newGrid(b, &reg)
@@ -63,14 +62,14 @@ func Count(b *board.Board) (*Result, error) {
 			return nil, fmt.Errorf("region at row %d, column %d is %d × %d: wider than %d both ways",
 				reg.Top+1, reg.Left+1, reg.Rows(), reg.Cols(), maxWidth)
 		}
-		fw := forward(g, &f, b.Rule, lanes, &budget)
+		fw := forward(g, &f, b.Rule, lanes)
 		res.MaxStates = max(res.MaxStates, fw.most)
 		byUse := fw.byUse()
 		if isIdentity(byUse) && !hasHit(g) {
 			continue // no ship fits here: the region changes nothing and stays at 0
 		}
 		if kept += fw.words(); kept > keepWords {
-			fw.rows, fw.rec = nil, nil
+			fw.rows = nil
 		}
 		regs = append(regs, regionCount{g: g, byUse: byUse, fw: fw})
 	}
@@ -151,93 +150,64 @@ func startLanes(b *board.Board, f *fleet) int {
 
 // forwardRun is a finished forward sweep of one grid.
 type forwardRun struct {
-	s    *sweep
-	rows []*table  // the table before each row, and after the last one
-	rec  []*rowRec // by row: the row's steps when the sweep recorded them, or nil
-	most int       // the largest table seen
+	s *sweep
+	// rows[i] is the table before row i for the rows the backward sweep starts
+	// from (backStop and below; nil above), and rows[h] the table after the last.
+	rows []*table
+	most int // the largest table seen
+	// succ is the most successors a step had, the room a table after a step may
+	// need; spare is the memory of the sweep's two tables, for the backward sweep.
+	succ  int
+	spare [2]*table
 }
-
-// rowRec is what the backward sweep needs of one row: the table before each cell
-// (its counts only) and the transitions of each step.
-type rowRec struct {
-	tabs  []*table
-	recs  []record
-	words int
-}
-
-// recWords bounds the memory, in 64-bit words over all regions, that forward sweeps
-// spend on recording rows for the backward sweep; rows beyond it are swept again.
-const recWords = 24 << 20
 
 // forward sweeps g with counts of at least lanes words, widening them until
-// nothing overflows, and keeps the table before each row. When budget is not nil
-// it also records the rows the backward sweep will need, the lowest first, in at
-// most *budget words, and takes what it keeps from *budget.
-func forward(g *grid, f *fleet, rule board.Rule, lanes int, budget *int) *forwardRun {
+// nothing overflows, and keeps the table before each row the backward sweep will
+// sweep again (see backward). The tables inside a row are not kept: two buffers
+// take turns, and a table before a kept row is copied at just its size.
+func forward(g *grid, f *fleet, rule board.Rule, lanes int) *forwardRun {
 	for ; ; lanes *= 2 {
 		s := newSweep(g, f, rule, lanes)
-		fw := &forwardRun{s: s, rows: make([]*table, g.h+1), rec: make([]*rowRec, g.h), most: 1}
+		fw := &forwardRun{s: s, rows: make([]*table, g.h+1), most: 1}
 		t := s.initial()
-		// Tables inside a row are not kept: two buffers take turns, and the
-		// table after a row is kept as a copy of just its size.
-		spare := [2]*table{{}, {}}
+		bufs := [2]*table{{}, {}}
+		turn := 0
 		stop := g.backStop()
-		words, top := 0, stop // top: the highest row that may still be recorded
 		for i := range g.h {
-			fw.rows[i] = t
-			var rr *rowRec
-			if budget != nil && i >= stop {
-				rr = &rowRec{tabs: make([]*table, g.w), recs: make([]record, g.w)}
+			if i >= stop {
+				t = t.clone()
+				fw.rows[i] = t
 			}
 			for j := range g.w {
-				var rec *record
-				if rr != nil {
-					rr.tabs[j] = t
-					if j > 0 {
-						rr.tabs[j] = &table{vals: slices.Clone(t.vals)}
-						rr.words += len(t.vals)
-					}
-					rec = &rr.recs[j]
-				}
-				t = s.step(t, i, j, rec, spare[j%2])
-				if rec != nil {
-					rr.words += (len(rec.start) + len(rec.dst) + 1) / 2
-				}
-				if j == g.w-1 {
-					t = &table{keys: slices.Clone(t.keys), vals: slices.Clone(t.vals)}
-				}
+				t = s.step(t, i, j, nil, bufs[turn])
+				turn ^= 1
 				fw.most = max(fw.most, len(t.keys))
+				fw.succ = max(fw.succ, s.succ)
 			}
 			if s.overflow {
 				break // counted again with wider counts
 			}
-			if rr != nil {
-				fw.rec[i] = rr
-				words += rr.words
-				// Over budget: forget the highest rows, which are swept again.
-				for ; words > *budget && top <= i; top++ {
-					if fw.rec[top] != nil {
-						words -= fw.rec[top].words
-						fw.rec[top] = nil
-					}
-				}
-			}
 		}
-		fw.rows[g.h] = t
 		if !s.overflow {
-			if budget != nil {
-				*budget -= words
-			}
+			fw.rows[g.h] = t.clone()
+			fw.spare = bufs
 			return fw
 		}
 	}
+}
+
+// clone returns a copy of t at just its size.
+func (t *table) clone() *table {
+	return &table{keys: slices.Clone(t.keys), vals: slices.Clone(t.vals)}
 }
 
 // words returns the memory the kept tables take, in 64-bit words.
 func (fw *forwardRun) words() int {
 	n := 0
 	for _, t := range fw.rows {
-		n += len(t.keys) + len(t.vals)
+		if t != nil {
+			n += len(t.keys) + len(t.vals)
+		}
 	}
 	return n
 }
@@ -266,56 +236,69 @@ func perCell(fw *forwardRun, others []*big.Int) [][]*big.Int {
 	}
 	for {
 		if fw.rows == nil || fw.s.lanes < need {
-			fw = forward(fw.s.g, fw.s.f, fw.s.rule, max(need, fw.s.lanes), nil)
+			fw = forward(fw.s.g, fw.s.f, fw.s.rule, max(need, fw.s.lanes))
 		}
 		if occ, ok := fw.backward(others); ok {
 			return occ
 		}
 		need = 2 * fw.s.lanes
-		fw.rows, fw.rec = nil, nil
+		fw.rows = nil
 	}
 }
 
 // backward runs the backward sweep row by row from the bottom, sweeping each row
-// forward again from its kept table to record its transitions. ok is false when
-// some count overflowed.
+// forward again from its kept table to record its transitions, in memory reused
+// from row to row. ok is false when some count overflowed.
 func (fw *forwardRun) backward(others []*big.Int) ([][]*big.Int, bool) {
 	s, g := fw.s, fw.s.g
-	lanes := s.lanes
+	L := s.lanes
 	t := fw.rows[g.h]
 	// Backward counts after the last cell: the other regions' placements of what is left.
-	bnext := make([]uint64, len(t.keys)*lanes)
+	bnext := make([]uint64, len(t.keys)*L, fw.most*L)
 	for a, k := range t.keys {
 		if u, ok := s.finish(k); ok {
-			putBig(bnext[a*lanes:a*lanes+lanes], others[u])
+			putBig(bnext[a*L:a*L+L], others[u])
 		}
 	}
+	spare := make([]uint64, 0, fw.most*L)
 	occ := make([][]*big.Int, g.h)
-	tabs := make([]*table, g.w)
-	recs := make([]record, g.w)
-	outs := make([]*table, g.w) // memory for the tables of a row, reused
-	for j := range outs {
-		outs[j] = &table{}
+	// Memory for one row, taken once at the size of the largest table: the counts
+	// before each cell (vals[j]; those before the row are the kept table's), the
+	// keys, two buffers taking turns, and the transitions of each step.
+	var keys [2][]uint64
+	vals := make([][]uint64, g.w+1)
+	if fw.spare[0] != nil {
+		keys = [2][]uint64{fw.spare[0].keys, fw.spare[1].keys}
+		vals[1] = fw.spare[0].vals
+		if g.w > 1 {
+			vals[2] = fw.spare[1].vals
+		}
 	}
-	var spare []uint64
+	for j := range vals {
+		if j > 0 && cap(vals[j]) < fw.succ*L {
+			vals[j] = make([]uint64, 0, fw.succ*L)
+		}
+	}
+	fw.spare = [2]*table{}
+	recs := make([]record, g.w)
+	for j := range recs {
+		recs[j] = record{start: make([]int32, 0, fw.most+1), dst: make([]uint32, 0, fw.succ)}
+	}
+	var tabs [2]table // the tables of a row's steps, taking turns
 	stop := g.backStop()
 	for i := g.h - 1; i >= stop; i-- {
 		occ[i] = make([]*big.Int, g.w)
-		rowTabs, rowRecs := tabs, recs
-		if rr := fw.rec[i]; rr != nil {
-			// Recorded by the forward sweep: used once, then let go.
-			rowTabs, rowRecs = rr.tabs, rr.recs
-			fw.rec[i] = nil
-		} else {
-			t := fw.rows[i]
-			for j := range g.w {
-				tabs[j] = t
-				t = s.step(t, i, j, &recs[j], outs[j])
-			}
+		vals[0] = fw.rows[i].vals
+		t := fw.rows[i]
+		for j := range g.w {
+			out := &tabs[j%2]
+			*out = table{keys: keys[j%2], vals: vals[j+1]}
+			t = s.step(t, i, j, &recs[j], out)
+			keys[j%2], vals[j+1] = out.keys, out.vals
 		}
 		for j := g.w - 1; j >= 0; j-- {
-			acc := make([]uint64, 2*lanes+1)
-			b := s.back(rowTabs[j], &rowRecs[j], bnext, acc, spare)
+			acc := make([]uint64, 2*L+1)
+			b := s.back(vals[j], &recs[j], bnext, acc, spare)
 			bnext, spare = b, bnext
 			occ[i][j] = toBig(acc)
 		}

@@ -51,6 +51,7 @@ type sweep struct {
 	rule     board.Rule
 	lanes    int
 	overflow bool // some count did not fit in lanes words
+	succ     int  // the number of successors in the last step
 	fleetMsk uint64
 	leftPos  uint     // position of the left slot
 	colPos   uint     // position of the slot of the next cell's column
@@ -253,7 +254,8 @@ func (s *sweep) finish(key uint64) (int, bool) { return int(key & s.fleetMsk), t
 // that differ within it, in the next cell's layout. So the table it returns comes
 // out sorted.
 func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
-	n := len(cur.keys)
+	keys, vals := cur.keys, cur.vals
+	n := len(keys)
 	L := s.lanes
 	w := uint(s.g.w)
 	cp := s.colPos
@@ -265,45 +267,81 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 		gMask = uint64(1)<<(slotBits*(w-3)) - 1
 	}
 	tr := s.transitions(i, j)
+	off, list := tr.off, tr.list
+	fb, fleetMsk := tr.fb, s.fleetMsk
+	jShift := cp - fb - tr.slotW // column j's slot lands above the left slot in an index
+	leftMask := uint64(slotMask) << fb
+	jMask := uint64(slotMask) << (fb + tr.slotW)
+	prevPos := s.prevPos
+	hasTop, hasPrev := tr.hasTop, tr.hasPrev
+	posTop, posPrev := tr.posTop, tr.posPrev
+	diagSet := uint32(slotBlocked) << posPrev
+	diagClr := ^tr.prevMask
+	// index returns the entry of a state in the transition table.
+	index := func(key uint64) uint64 {
+		return (key>>jShift)&jMask | key&leftMask | key&fleetMsk
+	}
+
+	// Successors in all: the room the output needs at most, and where each
+	// state's recorded transitions start.
+	total := 0
+	var start []int32
 	if rec != nil {
-		// Each state's successors go at the place its number of them gives.
-		rec.start = emptied(rec.start, n+1)[:n+1]
-		total := uint32(0)
-		for a, key := range cur.keys {
-			rec.start[a] = int32(total)
-			idx := (key>>cp&slotMask<<tr.slotW|key>>tr.fb&slotMask)<<tr.fb | key&s.fleetMsk
-			total += tr.off[idx+1] - tr.off[idx]
+		start = emptied(rec.start, n+1)[:n+1]
+		for a, key := range keys {
+			start[a] = int32(total)
+			x := index(key)
+			total += int(off[x+1] - off[x])
 		}
-		rec.start[n] = int32(total)
-		rec.dst = emptied(rec.dst, int(total))[:total]
+		start[n] = int32(total)
+		rec.start = start
+		rec.dst = emptied(rec.dst, total)[:total]
+	} else {
+		for _, key := range keys {
+			x := index(key)
+			total += int(off[x+1] - off[x])
+		}
+	}
+	s.succ = total
+	var dst []uint32
+	if rec != nil {
+		dst = rec.dst
 	}
 	// After the rotation a group's states differ in the bits below outLow.
 	outLow := cp + 3*slotBits
 
 	// Runs of equal top slot.
-	s.heads, s.ends = s.heads[:0], s.ends[:0]
+	heads, ends := s.heads[:0], s.ends[:0]
 	for x := 0; x < n; {
-		top := cur.keys[x] >> topPos
+		top := keys[x] >> topPos
 		y := x + 1
-		for y < n && cur.keys[y]>>topPos == top {
+		for y < n && keys[y]>>topPos == top {
 			y++
 		}
-		s.heads = append(s.heads, x)
-		s.ends = append(s.ends, y)
+		heads = append(heads, x)
+		ends = append(ends, y)
 		x = y
 	}
+	s.heads, s.ends = heads, ends
 	if out == nil {
 		out = &table{}
 	}
-	out.keys = emptied(out.keys, n+n/2)
-	out.vals = emptied(out.vals, (n+n/2)*L)
+	okeys := emptied(out.keys, total)[:total]
+	ovals := emptied(out.vals, total*L)[:total*L]
+	no := 0 // states written out
+	order, from := s.order[:0], s.from[:0]
+	set := &s.set
+	l0, l1, l2, before := set.l0, set.l1, set.l2, set.before
+	expTab := s.expTab
+	leftPos := s.leftPos
+	overflow := false
 	for {
 		// The smallest group left at the head of a run.
 		var grp uint64
 		found := false
-		for r, h := range s.heads {
-			if h < s.ends[r] {
-				if g := cur.keys[h] >> gPos & gMask; !found || g < grp {
+		for r, h := range heads {
+			if h < ends[r] {
+				if g := keys[h] >> gPos & gMask; !found || g < grp {
 					grp, found = g, true
 				}
 			}
@@ -311,85 +349,114 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 		if !found {
 			break
 		}
-		s.from = s.from[:0]
-		s.order = s.order[:0]
-		for r, h := range s.heads {
-			a := h
-			for ; a < s.ends[r] && cur.keys[a]>>gPos&gMask == grp; a++ {
-				key := cur.keys[a]
-				idx := (key>>cp&slotMask<<tr.slotW|key>>tr.fb&slotMask)<<tr.fb | key&s.fleetMsk
+		order, from = order[:0], from[:0]
+		for r, h := range heads {
+			a, end := h, ends[r]
+			for ; a < end; a++ {
+				key := keys[a]
+				if key>>gPos&gMask != grp {
+					break
+				}
+				x := index(key)
 				var cs uint32
-				if tr.hasTop {
-					cs = uint32(key>>topPos) << tr.posTop
+				if hasTop {
+					cs = uint32(key>>topPos) << posTop
 				}
-				if tr.hasPrev {
-					cs |= uint32(key>>s.prevPos&slotMask) << tr.posPrev
+				if hasPrev {
+					cs |= uint32(key>>prevPos&slotMask) << posPrev
 				}
-				csDiag := cs&^tr.prevMask | slotBlocked<<tr.posPrev
-				for _, e := range tr.list[tr.off[idx]:tr.off[idx+1]] {
+				csDiag := cs&diagClr | diagSet
+				for _, e := range list[off[x]:off[x+1]] {
 					c := e & transDelta
 					if e&transDiag != 0 {
 						c |= csDiag
 					} else {
 						c |= cs
 					}
-					s.order = append(s.order, c|e&transOcc)
-					s.from = append(s.from, int32(a))
-					s.set.add(c)
+					order = append(order, c|e&transOcc)
+					from = append(from, int32(a))
+					l0[c>>6] |= 1 << (c & 63)
+					l1[c>>12] |= 1 << (c >> 6 & 63)
+					l2[c>>18] |= 1 << (c >> 12 & 63)
 				}
 			}
-			s.heads[r] = a
+			heads[r] = a
 		}
-		if rec != nil {
-			s.dstOf = emptied(s.dstOf, len(s.order))[:len(s.order)]
-		}
-		base := int32(len(out.keys))
+		// The group's successors in order, each once, with their counts at 0.
+		base := no
 		hi := grp << outLow
-		s.members = s.set.list(s.members[:0])
-		for _, c := range s.members {
-			out.keys = append(out.keys, hi|s.expand(c))
-			for range L {
-				out.vals = append(out.vals, 0)
-			}
-		}
-		for x, c := range s.order {
-			p := int(base + s.set.rank(c&transDelta))
-			a := int(s.from[x])
-			if L == 1 {
-				v, c := bits.Add64(out.vals[p], cur.vals[a], 0)
-				out.vals[p] = v
-				if c != 0 {
-					s.overflow = true
+		used := set.used[:0]
+		for a2, m2 := range l2 {
+			for ; m2 != 0; m2 &= m2 - 1 {
+				b := a2<<6 | bits.TrailingZeros64(m2)
+				m1 := l1[b]
+				l1[b] = 0
+				for ; m1 != 0; m1 &= m1 - 1 {
+					wd := b<<6 | bits.TrailingZeros64(m1)
+					before[wd] = int32(no - base)
+					used = append(used, int32(wd))
+					for m0 := l0[wd]; m0 != 0; m0 &= m0 - 1 {
+						c := uint64(wd<<6 | bits.TrailingZeros64(m0))
+						okeys[no] = hi | c&fleetMsk | expTab[c>>leftPos]
+						no++
+					}
 				}
-			} else if addTo(out.vals[p*L:p*L+L], cur.vals[a*L:a*L+L]) {
-				s.overflow = true
 			}
-			if rec != nil {
+			l2[a2] = 0
+		}
+		set.used = used
+		clear(ovals[base*L : no*L])
+		// Each successor adds its state's count.
+		for x, c := range order {
+			wd := c & transDelta >> 6
+			p := base + int(before[wd]) + bits.OnesCount64(l0[wd]&(1<<(c&63)-1))
+			a := int(from[x])
+			switch L {
+			case 1:
+				v, cy := bits.Add64(ovals[p], vals[a], 0)
+				ovals[p] = v
+				overflow = overflow || cy != 0
+			case 2:
+				v0, cy := bits.Add64(ovals[2*p], vals[2*a], 0)
+				v1, cy := bits.Add64(ovals[2*p+1], vals[2*a+1], cy)
+				ovals[2*p], ovals[2*p+1] = v0, v1
+				overflow = overflow || cy != 0
+			default:
+				if addTo(ovals[p*L:p*L+L], vals[a*L:a*L+L]) {
+					overflow = true
+				}
+			}
+			if dst != nil {
 				d := uint32(p)
 				if c&transOcc != 0 {
 					d |= recOcc
 				}
-				s.dstOf[x] = d
+				// Each state's successors lie together, in order: start[a]
+				// is where the next one goes.
+				dst[start[a]] = d
+				start[a]++
 			}
 		}
-		if rec != nil {
-			// Each state's successors lie together in order.
-			for x := 0; x < len(s.order); {
-				a := s.from[x]
-				y := rec.start[a]
-				for ; x < len(s.order) && s.from[x] == a; x++ {
-					rec.dst[y] = s.dstOf[x]
-					y++
-				}
-			}
+		for _, wd := range used {
+			l0[wd] = 0
 		}
-		s.set.clear()
+	}
+	s.order, s.from = order, from
+	if overflow {
+		s.overflow = true
+	}
+	out.keys, out.vals = okeys[:no], ovals[:no*L]
+	if rec != nil {
+		// start[a] moved on to start[a+1] while the transitions were written:
+		// move the starts back.
+		copy(start[1:], start[:n])
+		start[0] = 0
 	}
 	if s.canon && j == s.g.w-1 {
 		s.canonical(out)
 		if rec != nil {
-			for y, d := range rec.dst {
-				rec.dst[y] = uint32(s.perm[d&^recOcc]) | d&recOcc
+			for y, d := range dst {
+				dst[y] = uint32(s.perm[d&^recOcc]) | d&recOcc
 			}
 		}
 	}
@@ -398,13 +465,14 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 
 // back returns the backward counts before a recorded step from those after it
 // (bnext, aligned with the step's output table), and adds to acc the sum over the
-// step's occupying transitions of forward count × backward count.
-func (s *sweep) back(cur *table, rec *record, bnext, acc, b []uint64) []uint64 {
+// step's occupying transitions of forward count × backward count; fvals are the
+// forward counts before the step.
+func (s *sweep) back(fvals []uint64, rec *record, bnext, acc, b []uint64) []uint64 {
 	L := s.lanes
-	n := len(cur.vals) / L
+	n := len(fvals) / L
 	b = emptied(b, n*L)[:n*L]
 	if L == 1 {
-		return s.back1(cur, rec, bnext, acc, b)
+		return s.back1(fvals, rec, bnext, acc, b)
 	}
 	clear(b)
 	occ := make([]uint64, L)
@@ -427,7 +495,7 @@ func (s *sweep) back(cur *table, rec *record, bnext, acc, b []uint64) []uint64 {
 			}
 		}
 		if anyOcc {
-			mulTo(prod, cur.vals[a*L:a*L+L], occ)
+			mulTo(prod, fvals[a*L:a*L+L], occ)
 			if addTo(acc, prod) {
 				s.overflow = true
 			}
@@ -437,7 +505,7 @@ func (s *sweep) back(cur *table, rec *record, bnext, acc, b []uint64) []uint64 {
 }
 
 // back1 is back for counts of one word.
-func (s *sweep) back1(cur *table, rec *record, bnext, acc, b []uint64) []uint64 {
+func (s *sweep) back1(fvals []uint64, rec *record, bnext, acc, b []uint64) []uint64 {
 	var lo, hi, top, carries uint64 // the sum of products, and whether an addition carried
 	for a := range b {
 		var sum, occ uint64
@@ -453,7 +521,7 @@ func (s *sweep) back1(cur *table, rec *record, bnext, acc, b []uint64) []uint64 
 		}
 		b[a] = sum
 		if occ != 0 {
-			h, l := bits.Mul64(cur.vals[a], occ)
+			h, l := bits.Mul64(fvals[a], occ)
 			var c uint64
 			lo, c = bits.Add64(lo, l, 0)
 			hi, c = bits.Add64(hi, h, c)
@@ -467,12 +535,14 @@ func (s *sweep) back1(cur *table, rec *record, bnext, acc, b []uint64) []uint64 
 }
 
 // emptied returns s with no elements and room for n, in the same memory when it
-// is large enough (slices.Grow would copy the old elements over).
+// is large enough (slices.Grow would copy the old elements over). New memory has a
+// quarter more room, so that a table growing from cell to cell takes new memory
+// only now and then: memory touched for the first time is slow to get.
 func emptied[E any](s []E, n int) []E {
 	if cap(s) >= n {
 		return s[:0]
 	}
-	return make([]E, 0, n)
+	return make([]E, 0, n+n/4)
 }
 
 // addTo adds src to the low words of dst and reports a carry out of dst.
