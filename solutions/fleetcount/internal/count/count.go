@@ -15,7 +15,6 @@ import (
 	"io"
 	"math/big"
 	"math/bits"
-	"slices"
 
 	"github.com/judgehq/judge/problems/fleetcount/board"
 )
@@ -198,7 +197,10 @@ func forward(g *grid, f *fleet, rule board.Rule, lanes int) *forwardRun {
 
 // clone returns a copy of t at just its size.
 func (t *table) clone() *table {
-	return &table{keys: slices.Clone(t.keys), vals: slices.Clone(t.vals)}
+	c := &table{keys: fresh[uint64](len(t.keys), len(t.keys)), vals: fresh[uint64](len(t.vals), len(t.vals))}
+	copy(c.keys, t.keys)
+	copy(c.vals, t.vals)
+	return c
 }
 
 // words returns the memory the kept tables take, in 64-bit words.
@@ -254,13 +256,13 @@ func (fw *forwardRun) backward(others []*big.Int) ([][]*big.Int, bool) {
 	L := s.lanes
 	t := fw.rows[g.h]
 	// Backward counts after the last cell: the other regions' placements of what is left.
-	bnext := make([]uint64, len(t.keys)*L, fw.most*L)
+	bnext := fresh[uint64](len(t.keys)*L, fw.most*L)
 	for a, k := range t.keys {
 		if u, ok := s.finish(k); ok {
 			putBig(bnext[a*L:a*L+L], others[u])
 		}
 	}
-	spare := make([]uint64, 0, fw.most*L)
+	spare := fresh[uint64](0, fw.most*L)
 	occ := make([][]*big.Int, g.h)
 	// Memory for one row, taken once at the size of the largest table: the counts
 	// before each cell (vals[j]; those before the row are the kept table's), the
@@ -276,13 +278,13 @@ func (fw *forwardRun) backward(others []*big.Int) ([][]*big.Int, bool) {
 	}
 	for j := range vals {
 		if j > 0 && cap(vals[j]) < fw.succ*L {
-			vals[j] = make([]uint64, 0, fw.succ*L)
+			vals[j] = fresh[uint64](0, fw.succ*L)
 		}
 	}
 	fw.spare = [2]*table{}
 	recs := make([]record, g.w)
 	for j := range recs {
-		recs[j] = record{start: make([]int32, 0, fw.most+1), dst: make([]uint32, 0, fw.succ)}
+		recs[j] = record{start: fresh[int32](0, fw.most+1), dst: fresh[uint32](0, fw.succ)}
 	}
 	var tabs [2]table // the tables of a row's steps, taking turns
 	stop := g.backStop()

@@ -62,8 +62,9 @@ type sweep struct {
 	expTab   []uint64 // expand's table
 
 	// A step's buffers, for the successors of one group.
-	from    []int32  // the state each successor comes from
-	order   []uint32 // compressed low key of each successor, transOcc set when it occupies the cell
+	// The successors of a group: the state each comes from (high half), and its
+	// compressed low key, transOcc set when it occupies the cell (low half).
+	order   []uint64
 	members []uint32 // the compressed low keys of the successors, in order, once each
 	set     keySet   // the same, as a set
 	dstOf   []uint32 // output position of each successor
@@ -329,7 +330,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 	okeys := emptied(out.keys, total)[:total]
 	ovals := emptied(out.vals, total*L)[:total*L]
 	no := 0 // states written out
-	order, from := s.order[:0], s.from[:0]
+	order := s.order[:0]
 	set := &s.set
 	l0, l1, l2, before := set.l0, set.l1, set.l2, set.before
 	expTab := s.expTab
@@ -349,7 +350,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 		if !found {
 			break
 		}
-		order, from = order[:0], from[:0]
+		order = order[:0]
 		for r, h := range heads {
 			a, end := h, ends[r]
 			for ; a < end; a++ {
@@ -373,8 +374,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 					} else {
 						c |= cs
 					}
-					order = append(order, c|e&transOcc)
-					from = append(from, int32(a))
+					order = append(order, uint64(a)<<32|uint64(c|e&transOcc))
 					l0[c>>6] |= 1 << (c & 63)
 					l1[c>>12] |= 1 << (c >> 6 & 63)
 					l2[c>>18] |= 1 << (c >> 12 & 63)
@@ -400,17 +400,23 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 						okeys[no] = hi | c&fleetMsk | expTab[c>>leftPos]
 						no++
 					}
+					if L == 1 {
+						clear(ovals[no-bits.OnesCount64(l0[wd]) : no])
+					}
 				}
 			}
 			l2[a2] = 0
 		}
 		set.used = used
-		clear(ovals[base*L : no*L])
+		if L > 1 {
+			clear(ovals[base*L : no*L])
+		}
 		// Each successor adds its state's count.
-		for x, c := range order {
+		for _, o := range order {
+			c := uint32(o)
+			a := int(o >> 32)
 			wd := c & transDelta >> 6
 			p := base + int(before[wd]) + bits.OnesCount64(l0[wd]&(1<<(c&63)-1))
-			a := int(from[x])
 			switch L {
 			case 1:
 				v, cy := bits.Add64(ovals[p], vals[a], 0)
@@ -441,7 +447,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 			l0[wd] = 0
 		}
 	}
-	s.order, s.from = order, from
+	s.order = order
 	if overflow {
 		s.overflow = true
 	}
@@ -537,13 +543,26 @@ func (s *sweep) back1(fvals []uint64, rec *record, bnext, acc, b []uint64) []uin
 // emptied returns s with no elements and room for n, in the same memory when it
 // is large enough (slices.Grow would copy the old elements over). New memory has a
 // quarter more room, so that a table growing from cell to cell takes new memory
-// only now and then: memory touched for the first time is slow to get.
+// only now and then, and its first n elements are populated (see populate).
 func emptied[E any](s []E, n int) []E {
 	if cap(s) >= n {
 		return s[:0]
 	}
-	return make([]E, 0, n+n/4)
+	s = make([]E, 0, n+n/4)
+	populate(s, n)
+	return s
 }
+
+// fresh returns a new slice of length n and capacity room, its memory populated
+// (see populate).
+func fresh[E any](n, room int) []E {
+	s := make([]E, n, room)
+	populate(s, room)
+	return s
+}
+
+// populateMin is the least memory, in bytes, worth populating in one call.
+const populateMin = 64 << 10
 
 // addTo adds src to the low words of dst and reports a carry out of dst.
 func addTo(dst, src []uint64) bool {
