@@ -59,17 +59,15 @@ type sweep struct {
 	avail    []uint16 // avail[u]: bit t set when sub-multiset u holds a ship of length lens[t]
 	trans    map[cellKind]*transTable
 	slotW    uint     // bits of a slot in a compressed low key
-	expTab   []uint64 // expand's table
+	expTab   []uint64 // expandSlots of every compressed low key shifted down by fb
 
-	// A step's buffers, for the successors of one group.
-	// The successors of a group: the state each comes from (high half), and its
-	// compressed low key, transOcc set when it occupies the cell (low half).
-	order   []uint64
-	members []uint32 // the compressed low keys of the successors, in order, once each
-	set     keySet   // the same, as a set
-	dstOf   []uint32 // output position of each successor
-	heads   []int    // where each run of the input table goes on
-	ends    []int    // where each run of the input table ends
+	// A step's buffers. order holds the successors of one group: the state each
+	// comes from (high half) and its compressed low key, transOcc set when it
+	// occupies the cell (low half); set holds their compressed low keys.
+	order []uint64
+	set   keySet
+	heads []int // where each run of the input table goes on
+	ends  []int // where each run of the input table ends
 
 	// Merging states with their mirror images before each row (canon.go).
 	canon                bool
@@ -136,13 +134,11 @@ func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
 // (fleet, left slot, columns j+1, j and j-1), each slot cut to slotW bits, so that
 // they are numbers below 2^(fb+4·slotW) in the same order as the keys.
 
-// expand returns the low bits of the key whose compressed low key is c.
-func (s *sweep) expand(c uint32) uint64 {
-	return uint64(c)&s.fleetMsk | s.expTab[c>>s.leftPos]
-}
+// The low bits of the key whose compressed low key is c are
+// c&fleetMsk | expTab[c>>fb].
 
 // expandSlots returns the key bits of the four slots of a compressed low key
-// shifted down by fb: expand's table.
+// shifted down by fb: expTab's entry.
 func (s *sweep) expandSlots(x uint32) uint64 {
 	fb, sw := s.leftPos, s.slotW
 	m := uint32(1)<<sw - 1
@@ -477,8 +473,11 @@ func (s *sweep) back(fvals []uint64, rec *record, bnext, acc, b []uint64) []uint
 	L := s.lanes
 	n := len(fvals) / L
 	b = emptied(b, n*L)[:n*L]
-	if L == 1 {
+	switch L {
+	case 1:
 		return s.back1(fvals, rec, bnext, acc, b)
+	case 2:
+		return s.back2(fvals, rec, bnext, acc, b)
 	}
 	clear(b)
 	occ := make([]uint64, L)
@@ -535,6 +534,58 @@ func (s *sweep) back1(fvals []uint64, rec *record, bnext, acc, b []uint64) []uin
 		}
 	}
 	if carries != 0 || addTo(acc, []uint64{lo, hi, top}) {
+		s.overflow = true
+	}
+	return b
+}
+
+// back2 is back for counts of two words.
+func (s *sweep) back2(fvals []uint64, rec *record, bnext, acc, b []uint64) []uint64 {
+	// The sum of products, five words (acc's size), and whether a sum carried.
+	var a0, a1, a2, a3, a4, carries uint64
+	start, dst := rec.start, rec.dst
+	for a := range len(b) / 2 {
+		var s0, s1, o0, o1, c uint64
+		for _, d := range dst[start[a]:start[a+1]] {
+			i := 2 * int(d&^recOcc)
+			v0, v1 := bnext[i], bnext[i+1]
+			s0, c = bits.Add64(s0, v0, 0)
+			s1, c = bits.Add64(s1, v1, c)
+			carries |= c
+			if d&recOcc != 0 {
+				o0, c = bits.Add64(o0, v0, 0)
+				o1, c = bits.Add64(o1, v1, c)
+				carries |= c
+			}
+		}
+		b[2*a], b[2*a+1] = s0, s1
+		if o0|o1 == 0 {
+			continue
+		}
+		f0, f1 := fvals[2*a], fvals[2*a+1]
+		// (f1·2^64 + f0) × (o1·2^64 + o0), one partial product at a time.
+		h, l := bits.Mul64(f0, o0)
+		a0, c = bits.Add64(a0, l, 0)
+		a1, c = bits.Add64(a1, h, c)
+		a2, c = bits.Add64(a2, 0, c)
+		a3, c = bits.Add64(a3, 0, c)
+		a4 += c
+		if f1|o1 == 0 {
+			continue
+		}
+		for _, p := range [2][2]uint64{{f0, o1}, {f1, o0}} {
+			h, l = bits.Mul64(p[0], p[1])
+			a1, c = bits.Add64(a1, l, 0)
+			a2, c = bits.Add64(a2, h, c)
+			a3, c = bits.Add64(a3, 0, c)
+			a4 += c
+		}
+		h, l = bits.Mul64(f1, o1)
+		a2, c = bits.Add64(a2, l, 0)
+		a3, c = bits.Add64(a3, h, c)
+		a4 += c
+	}
+	if carries != 0 || addTo(acc, []uint64{a0, a1, a2, a3, a4}) {
 		s.overflow = true
 	}
 	return b
