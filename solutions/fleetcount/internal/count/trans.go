@@ -4,21 +4,33 @@ import "slices"
 
 // Bits of a transition in a transTable list.
 const (
-	transOcc   = 1 << 31       // the step puts a ship on the cell
-	transDiag  = 1 << 30       // the slot of column j-1 becomes slotBlocked
-	transDelta = transDiag - 1 // the successor's fleet, left slot and column j slot, compressed
+	transOcc   = 1 << 31 // the step puts a ship on the cell
+	transDiag  = 1 << 30 // the slot of column j-1 becomes slotBlocked
+	transDelta = 1<<24 - 1
+	// transDelta holds the successor's fleet, left slot and column j slot,
+	// compressed: at most 8 + 4·4 bits (a fleet of ten ships has at most 243
+	// sub-multisets, and a slot at most 4 bits).
 )
 
 // transTable lists the successors of every state across one cell, by the fields
 // the step reads (column j slot, left slot, fleet), as the compressed low bits of
-// the successor in the next cell's layout (see sweep.expand). The step adds the
+// the successor in the next cell's layout (see expandSlots). The step adds the
 // slots it copies: column j+1 at posTop and column j-1 at posPrev.
+//
+// A successor whose left slot says that a horizontal ship covers the next r
+// cells of the row can only go on when the slots of the next r columns are free:
+// under every rule a cell under a run, or a blocked one, stays empty. The state's
+// slots tell how many free columns follow the cell (its room, at most ahead), and
+// the successors that need more room are not made: no placement follows them, and
+// the tables stay smaller. A state's successors are listed by the room they need,
+// so that those it can have are the first lim[idx·(ahead+1)+room] - off[idx].
 type transTable struct {
 	fb, slotW       uint
 	posTop, posPrev uint
 	hasTop, hasPrev bool   // w ≥ 3 has both; w = 2 only the other column, at posPrev
 	prevMask        uint32 // the slot at posPrev
 	off             []uint32
+	lim             []uint32
 	list            []uint32
 }
 
@@ -55,15 +67,22 @@ func (s *sweep) transitions(i, j int) *transTable {
 	tr.prevMask = (1<<sw - 1) << tr.posPrev
 	size := 1 << (2*sw + fb)
 	tr.off = make([]uint32, size+1)
+	ahead := s.ahead
+	tr.lim = make([]uint32, size*(ahead+1))
 	var buf []uint64
 	for idx := range size {
 		tr.off[idx] = uint32(len(tr.list))
 		u := idx & (1<<fb - 1)
-		if u >= s.f.size {
-			continue
+		lim := tr.lim[idx*(ahead+1) : (idx+1)*(ahead+1)]
+		if u < s.f.size {
+			up, left := uint64(idx>>(fb+sw)), uint64(idx>>fb&(1<<sw-1))
+			buf = s.successors(up<<s.colPos|left<<s.leftPos|uint64(u), i, j, buf[:0])
+		} else {
+			buf = buf[:0]
 		}
-		up, left := uint64(idx>>(fb+sw)), uint64(idx>>fb&(1<<sw-1))
-		buf = s.successors(up<<s.colPos|left<<s.leftPos|uint64(u), i, j, buf[:0])
+		// need returns the room successor k needs.
+		need := func(k uint64) int { return max(0, int(k>>s.leftPos&slotMask)-slotRun) }
+		slices.SortStableFunc(buf, func(a, b uint64) int { return need(a) - need(b) })
 		for _, k := range buf {
 			e := uint32(k&s.fleetMsk) | uint32(k>>s.leftPos&slotMask)<<fb | uint32(k>>s.colPos&slotMask)<<posJ
 			if k&occBit != 0 {
@@ -73,6 +92,12 @@ func (s *sweep) transitions(i, j int) *transTable {
 				e |= transDiag
 			}
 			tr.list = append(tr.list, e)
+			for r := need(k); r <= ahead; r++ {
+				lim[r] = uint32(len(tr.list))
+			}
+		}
+		for r := range lim {
+			lim[r] = max(lim[r], tr.off[idx])
 		}
 	}
 	tr.off[size] = uint32(len(tr.list))
