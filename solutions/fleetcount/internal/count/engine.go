@@ -52,7 +52,7 @@ type sweep struct {
 	lanes    int
 	overflow bool // some count did not fit in lanes words
 	succ     int  // the number of successors in the last step
-	ahead    int  // the most free columns after a cell worth knowing: the longest ship's length - 1
+	rooms    int  // the values a state's room takes (see step and transTable): 0 … longest ship
 	fleetMsk uint64
 	leftPos  uint     // position of the left slot
 	colPos   uint     // position of the slot of the next cell's column
@@ -103,7 +103,7 @@ func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
 		prevPos:  fb + 2*slotBits,
 		avail:    make([]uint16, f.size),
 		trans:    map[cellKind]*transTable{},
-		ahead:    slices.Max(f.lens) - 1,
+		rooms:    slices.Max(f.lens) + 1,
 	}
 	if g.w >= 2 && g.flipped() {
 		s.canon = true
@@ -280,20 +280,28 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 	index := func(key uint64) uint64 {
 		return (key>>jShift)&jMask | key&leftMask | key&fleetMsk
 	}
-	// room returns how many of the m columns after the cell (at most ahead) have
-	// a free slot before the first one that has not: column j+k's slot is nibble
-	// m-k of the key shifted down by roomPos.
-	lim, ahead1 := tr.lim, uint64(s.ahead+1)
-	m := uint(min(s.ahead, s.g.w-1-j))
+	// room returns a state's room (see transTable): 1 + how many of the m columns
+	// after the cell (at most the longest ship's length) have a free slot before
+	// the first one that has not, one less when that one has a run and the rule
+	// keeps ships apart. Column j+k's slot is nibble m-k of the key shifted down by
+	// roomPos.
+	lim, rooms := tr.lim, uint64(s.rooms)
+	m := uint(min(s.rooms-1, s.g.w-1-j))
 	roomPos := cp + slotBits*(w-m)
 	nibbles := uint64(0x1111111111111111) & (1<<(slotBits*m) - 1)
+	sep := s.rule != board.Touch
 	room := func(key uint64) uint64 {
 		f := key >> roomPos
 		t := (f | f>>1 | f>>2 | f>>3) & nibbles
 		if t == 0 {
-			return uint64(m)
+			return min(uint64(m)+1, rooms-1)
 		}
-		return uint64(m) - 1 - uint64(63-bits.LeadingZeros64(t))/slotBits
+		q := uint(63-bits.LeadingZeros64(t)) &^ (slotBits - 1) // the first slot not free
+		r := uint64(m) - uint64(q)/slotBits
+		if sep && f>>q&slotMask > slotBlocked {
+			r--
+		}
+		return r
 	}
 
 	// Successors in all: the room the output needs at most, and where each
@@ -305,7 +313,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 		for a, key := range keys {
 			start[a] = int32(total)
 			x := index(key)
-			total += int(lim[x*ahead1+room(key)] - off[x])
+			total += int(lim[x*rooms+room(key)] - off[x])
 		}
 		start[n] = int32(total)
 		rec.start = start
@@ -380,7 +388,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 					cs |= uint32(key>>prevPos&slotMask) << posPrev
 				}
 				csDiag := cs&diagClr | diagSet
-				for _, e := range list[off[x]:lim[x*ahead1+room(key)]] {
+				for _, e := range list[off[x]:lim[x*rooms+room(key)]] {
 					c := e & transDelta
 					if e&transDiag != 0 {
 						c |= csDiag

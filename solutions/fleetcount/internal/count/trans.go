@@ -17,13 +17,17 @@ const (
 // the successor in the next cell's layout (see expandSlots). The step adds the
 // slots it copies: column j+1 at posTop and column j-1 at posPrev.
 //
-// A successor whose left slot says that a horizontal ship covers the next r
-// cells of the row can only go on when the slots of the next r columns are free:
-// under every rule a cell under a run, or a blocked one, stays empty. The state's
-// slots tell how many free columns follow the cell (its room, at most ahead), and
-// the successors that need more room are not made: no placement follows them, and
-// the tables stay smaller. A state's successors are listed by the room they need,
-// so that those it can have are the first lim[idx·(ahead+1)+room] - off[idx].
+// A successor's left slot may say that the cells after the cell cannot be just
+// anything: a horizontal ship covers the next r of them (slotRun+r), or, under
+// noside and nocontact, the next one stays empty (slotBlocked). The slots of the
+// columns after the cell already tell whether that can be: a cell under a run or
+// a blocked slot stays empty, and, apart from touch, a ship's cell cannot be next
+// to a run coming down. A state's room (see sweep.step) is 1 + the free columns
+// after the cell, one less when under noside or nocontact the column after them
+// has a run; a successor needs a room of at least its left slot's value (0 for a
+// free slot). The successors that need more are not made: no placement follows
+// them, and the tables stay smaller. A state's successors are listed by the room
+// they need, so that those it can have are list[off[idx]:lim[idx·rooms+room]].
 type transTable struct {
 	fb, slotW       uint
 	posTop, posPrev uint
@@ -67,13 +71,13 @@ func (s *sweep) transitions(i, j int) *transTable {
 	tr.prevMask = (1<<sw - 1) << tr.posPrev
 	size := 1 << (2*sw + fb)
 	tr.off = make([]uint32, size+1)
-	ahead := s.ahead
-	tr.lim = make([]uint32, size*(ahead+1))
+	rooms := s.rooms
+	tr.lim = make([]uint32, size*rooms)
 	var buf []uint64
 	for idx := range size {
 		tr.off[idx] = uint32(len(tr.list))
 		u := idx & (1<<fb - 1)
-		lim := tr.lim[idx*(ahead+1) : (idx+1)*(ahead+1)]
+		lim := tr.lim[idx*rooms : (idx+1)*rooms]
 		if u < s.f.size {
 			up, left := uint64(idx>>(fb+sw)), uint64(idx>>fb&(1<<sw-1))
 			buf = s.successors(up<<s.colPos|left<<s.leftPos|uint64(u), i, j, buf[:0])
@@ -81,7 +85,7 @@ func (s *sweep) transitions(i, j int) *transTable {
 			buf = buf[:0]
 		}
 		// need returns the room successor k needs.
-		need := func(k uint64) int { return max(0, int(k>>s.leftPos&slotMask)-slotRun) }
+		need := func(k uint64) int { return int(k >> s.leftPos & slotMask) }
 		slices.SortStableFunc(buf, func(a, b uint64) int { return need(a) - need(b) })
 		for _, k := range buf {
 			e := uint32(k&s.fleetMsk) | uint32(k>>s.leftPos&slotMask)<<fb | uint32(k>>s.colPos&slotMask)<<posJ
@@ -92,7 +96,7 @@ func (s *sweep) transitions(i, j int) *transTable {
 				e |= transDiag
 			}
 			tr.list = append(tr.list, e)
-			for r := need(k); r <= ahead; r++ {
+			for r := need(k); r < rooms; r++ {
 				lim[r] = uint32(len(tr.list))
 			}
 		}
