@@ -1,6 +1,9 @@
 package count
 
-import "math/big"
+import (
+	"math/big"
+	"math/bits"
+)
 
 // When a grid is the same from left to right as from right to left, a state
 // before a row and its mirror image (the same slots, columns in reverse order)
@@ -17,29 +20,41 @@ type keyIdx struct {
 	idx int32
 }
 
-// mirror returns key, a state before a row, with its columns in reverse order.
+// The column slots of a state before a row are nibbles of key>>colPos: column c
+// at nibble (w-c) mod w (see newSweep), so the field reads, from nibble 0 up,
+// columns 0, w-1, w-2, …, 1. reversed returns the field with its w nibbles in
+// reverse order.
+func (s *sweep) reversed(key uint64) uint64 {
+	w := uint(s.g.w)
+	x := bits.ReverseBytes64(key >> s.colPos & (1<<(slotBits*w) - 1))
+	x = x>>4&0x0F0F0F0F0F0F0F0F | x&0x0F0F0F0F0F0F0F0F<<4
+	return x >> (64 - slotBits*w)
+}
+
+// mirror returns key, a state before a row, with its columns in reverse order:
+// column c goes to nibble (c+1) mod w, which is the reversed field turned by two
+// nibbles.
 func (s *sweep) mirror(key uint64) uint64 {
-	m := key & (1<<s.colPos - 1)
-	for c, from := range s.mirrorFrom {
-		m |= (key >> from & slotMask) << s.mirrorTo[c]
-	}
-	return m
+	w := uint(s.g.w)
+	r := s.reversed(key)
+	f := (r<<(2*slotBits) | r>>(slotBits*(w-2))) & (1<<(slotBits*w) - 1)
+	return key&(1<<s.colPos-1) | f<<s.colPos
 }
 
 // flipFirst reports whether key, a state before a row, gives way to its mirror
 // image. Of the two, the one kept is the one whose slots, read from the last
 // column to the first, come first: what differs between the states kept then lies
 // on the left, where the row's steps soon overwrite it, and more of them merge.
+// With k = w/2 pairs of columns, the slots of columns w-1, …, w-k (nibbles 1 … k,
+// reversed) are compared with those of columns 0, …, k-1 (nibbles 0, w-1, …,
+// w-k+1), the first column of each being the most significant.
 func (s *sweep) flipFirst(key uint64) bool {
-	w := len(s.mirrorFrom)
-	for c := range w / 2 {
-		a := key >> s.mirrorFrom[w-1-c] & slotMask // column w-1-c
-		b := key >> s.mirrorFrom[c] & slotMask     // where the mirror image has it
-		if a != b {
-			return b < a
-		}
-	}
-	return false
+	w := uint(s.g.w)
+	k := w / 2
+	f := key >> s.colPos & (1<<(slotBits*w) - 1)
+	last := s.reversed(key) >> (slotBits * (w - 1 - k)) & (1<<(slotBits*k) - 1)
+	first := f&slotMask<<(slotBits*(k-1)) | f>>(slotBits*(w-k+1))
+	return first < last
 }
 
 // sortKeys sorts v by key (a radix sort, least significant digit first), using
@@ -90,33 +105,40 @@ func (s *sweep) canonical(t *table) {
 	s.sorted = emptied(s.sorted, len(s.moved))[:len(s.moved)]
 	s.moved, s.sorted = sortKeys(s.moved, s.sorted)
 	nt := &s.scratch
-	nt.keys = emptied(nt.keys, n)
-	nt.vals = emptied(nt.vals, n*L)
-	a, b := 0, 0
-	for a < len(s.keep) || b < len(s.moved) {
+	nkeys := emptied(nt.keys, n)[:n]
+	nvals := emptied(nt.vals, n*L)[:n*L]
+	keep, moved, perm := s.keep, s.moved, s.perm
+	keys, vals := t.keys, t.vals
+	a, b, p := 0, 0, -1 // p: the last state written
+	overflow := false
+	for a < len(keep) || b < len(moved) {
 		var k uint64
 		var x int32
-		if b == len(s.moved) || a < len(s.keep) && t.keys[s.keep[a]] <= s.moved[b].key {
-			x = s.keep[a]
-			k = t.keys[x]
+		if b == len(moved) || a < len(keep) && keys[keep[a]] <= moved[b].key {
+			x = keep[a]
+			k = keys[x]
 			a++
 		} else {
-			x, k = s.moved[b].idx, s.moved[b].key
+			x, k = moved[b].idx, moved[b].key
 			b++
 		}
-		src := t.vals[int(x)*L : int(x)*L+L]
-		p := len(nt.keys)
-		if p > 0 && nt.keys[p-1] == k {
-			p--
-			if addTo(nt.vals[p*L:p*L+L], src) {
-				s.overflow = true
-			}
-		} else {
-			nt.keys = append(nt.keys, k)
-			nt.vals = append(nt.vals, src...)
+		if p < 0 || nkeys[p] != k {
+			p++
+			nkeys[p] = k
+			copy(nvals[p*L:p*L+L], vals[int(x)*L:int(x)*L+L])
+		} else if L == 1 {
+			v, c := bits.Add64(nvals[p], vals[x], 0)
+			nvals[p] = v
+			overflow = overflow || c != 0
+		} else if addTo(nvals[p*L:p*L+L], vals[int(x)*L:int(x)*L+L]) {
+			overflow = true
 		}
-		s.perm[x] = int32(p)
+		perm[x] = int32(p)
 	}
+	if overflow {
+		s.overflow = true
+	}
+	nt.keys, nt.vals = nkeys[:p+1], nvals[:(p+1)*L]
 	t.keys, nt.keys = nt.keys, t.keys
 	t.vals, nt.vals = nt.vals, t.vals
 }

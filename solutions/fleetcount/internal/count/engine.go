@@ -71,12 +71,11 @@ type sweep struct {
 	ends  []int // where each run of the input table ends
 
 	// Merging states with their mirror images before each row (canon.go).
-	canon                bool
-	mirrorFrom, mirrorTo []uint // where mirror takes each column slot from and puts it
-	keep                 []int32
-	moved, sorted        []keyIdx
-	perm                 []int32
-	scratch              table
+	canon         bool
+	keep          []int32
+	moved, sorted []keyIdx
+	perm          []int32
+	scratch       table
 }
 
 // table is the set of states before one cell with their counts, sorted by key.
@@ -105,14 +104,8 @@ func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
 		trans:    map[cellKind]*transTable{},
 		rooms:    slices.Max(f.lens) + 1,
 	}
-	if g.w >= 2 && g.flipped() {
-		s.canon = true
-		// Before a row column c is at slot (w-c) mod w.
-		for c := range g.w {
-			s.mirrorFrom = append(s.mirrorFrom, s.colPos+slotBits*uint((g.w-c)%g.w))
-			s.mirrorTo = append(s.mirrorTo, s.colPos+slotBits*uint((c+1)%g.w))
-		}
-	}
+	// Before a row column c is at slot (w-c) mod w (see mirror).
+	s.canon = g.w >= 2 && g.flipped()
 	// The slots a step may change, and the left slot, are packed tighter in a
 	// compressed key: as many bits as their largest value needs.
 	s.slotW = uint(bits.Len(uint(max(slotBlocked, slotRun+slices.Max(f.lens)-1))))
@@ -419,17 +412,20 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 					for m0 := l0[wd]; m0 != 0; m0 &= m0 - 1 {
 						c := uint64(wd<<6 | bits.TrailingZeros64(m0))
 						okeys[no] = hi | c&fleetMsk | expTab[c>>leftPos]
+						switch L {
+						case 1:
+							ovals[no] = 0
+						case 2:
+							ovals[2*no], ovals[2*no+1] = 0, 0
+						}
 						no++
-					}
-					if L == 1 {
-						clear(ovals[no-bits.OnesCount64(l0[wd]) : no])
 					}
 				}
 			}
 			l2[a2] = 0
 		}
 		set.used = used
-		if L > 1 {
+		if L > 2 {
 			clear(ovals[base*L : no*L])
 		}
 		// Each successor adds its state's count.
