@@ -68,7 +68,7 @@ func Count(b *board.Board) (*Result, error) {
 			continue // no ship fits here: the region changes nothing and stays at 0
 		}
 		if kept += fw.words(); kept > keepWords {
-			fw.rows = nil
+			fw.rows, fw.perm = nil, nil
 		}
 		regs = append(regs, regionCount{g: g, byUse: byUse, fw: fw})
 	}
@@ -153,6 +153,10 @@ type forwardRun struct {
 	// rows[i] is the table before row i for the rows the backward sweep starts
 	// from (backStop and below; nil above), and rows[h] the table after the last.
 	rows []*table
+	// perm[i], for the rows of rows when the grid is the same from right to
+	// left, is where the states after row i went when merged with their mirror
+	// images (see sweep.canonical), for sweeping the row again without merging.
+	perm [][]int32
 	most int // the largest table seen
 	// succ is the most successors a step had, the room a table after a step may
 	// need; spare is the memory of the sweep's two tables, for the backward sweep.
@@ -167,7 +171,7 @@ type forwardRun struct {
 func forward(g *grid, f *fleet, rule board.Rule, lanes int) *forwardRun {
 	for ; ; lanes *= 2 {
 		s := newSweep(g, f, rule, lanes)
-		fw := &forwardRun{s: s, rows: make([]*table, g.h+1), most: 1}
+		fw := &forwardRun{s: s, rows: make([]*table, g.h+1), perm: make([][]int32, g.h), most: 1}
 		t := s.initial()
 		bufs := [2]*table{{}, {}}
 		turn := 0
@@ -185,6 +189,10 @@ func forward(g *grid, f *fleet, rule board.Rule, lanes int) *forwardRun {
 			}
 			if s.overflow {
 				break // counted again with wider counts
+			}
+			if s.canon && i >= stop {
+				fw.perm[i] = fresh[int32](len(s.perm), len(s.perm))
+				copy(fw.perm[i], s.perm)
 			}
 		}
 		if !s.overflow {
@@ -244,7 +252,7 @@ func perCell(fw *forwardRun, others []*big.Int) [][]*big.Int {
 			return occ
 		}
 		need = 2 * fw.s.lanes
-		fw.rows = nil
+		fw.rows, fw.perm = nil, nil
 	}
 }
 
@@ -295,7 +303,9 @@ func (fw *forwardRun) backward(others []*big.Int) ([][]*big.Int, bool) {
 		for j := range g.w {
 			out := &tabs[j%2]
 			*out = table{keys: keys[j%2], vals: vals[j+1]}
+			s.rowPerm = fw.perm[i]
 			t = s.step(t, i, j, &recs[j], out)
+			s.rowPerm = nil
 			keys[j%2], vals[j+1] = out.keys, out.vals
 		}
 		for j := g.w - 1; j >= 0; j-- {

@@ -71,7 +71,11 @@ type sweep struct {
 	ends  []int // where each run of the input table ends
 
 	// Merging states with their mirror images before each row (canon.go).
-	canon         bool
+	canon bool
+	// rowPerm, when not nil, is the perm of the row being swept again (kept by
+	// the forward sweep): its last step then maps the recorded transitions with it
+	// and leaves its table unmerged, as the backward sweep needs only those.
+	rowPerm       []int32
 	keep          []int32
 	moved, sorted []keyIdx
 	perm          []int32
@@ -476,10 +480,14 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 		start[0] = 0
 	}
 	if s.canon && j == s.g.w-1 {
-		s.canonical(out)
+		perm := s.rowPerm
+		if perm == nil {
+			s.canonical(out)
+			perm = s.perm
+		}
 		if rec != nil {
 			for y, d := range dst {
-				dst[y] = uint32(s.perm[d&^recOcc]) | d&recOcc
+				dst[y] = uint32(perm[d&^recOcc]) | d&recOcc
 			}
 		}
 	}
