@@ -58,7 +58,6 @@ type sweep struct {
 	colPos   uint     // position of the slot of the next cell's column
 	prevPos  uint     // position of the slot of the column before it
 	avail    []uint16 // avail[u]: bit t set when sub-multiset u holds a ship of length lens[t]
-	trans    map[cellKind]*transTable
 	slotW    uint     // bits of a slot in a compressed low key
 	expTab   []uint64 // expandSlots of every compressed low key shifted down by fb
 
@@ -105,7 +104,6 @@ func newSweep(g *grid, f *fleet, rule board.Rule, lanes int) *sweep {
 		colPos:   fb + slotBits,
 		prevPos:  fb + 2*slotBits,
 		avail:    make([]uint16, f.size),
-		trans:    map[cellKind]*transTable{},
 		rooms:    slices.Max(f.lens) + 1,
 	}
 	// Before a row column c is at slot (w-c) mod w (see mirror).

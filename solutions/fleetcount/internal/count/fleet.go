@@ -14,6 +14,9 @@ type fleet struct {
 	stride []int // place value of each digit
 	size   int   // number of sub-multisets
 	full   int   // index of the whole fleet
+	// trans holds the transition tables made so far for this fleet, by kind of
+	// cell: the sweeps of a board's regions share them.
+	trans map[cellKind]*transTable
 }
 
 func newFleet(ships []int) fleet {
@@ -21,7 +24,7 @@ func newFleet(ships []int) fleet {
 	for _, l := range ships {
 		count[l]++
 	}
-	var f fleet
+	f := fleet{trans: map[cellKind]*transTable{}}
 	for l := range count {
 		f.lens = append(f.lens, l)
 	}

@@ -1,6 +1,10 @@
 package count
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/judgehq/judge/problems/fleetcount/board"
+)
 
 // Bits of a transition in a transTable list.
 const (
@@ -39,8 +43,11 @@ type transTable struct {
 }
 
 // cellKind is what the successors of a state across a cell depend on, besides
-// the state: cells of the same kind share a transTable.
+// the state and the fleet: cells of the same kind share a transTable, in every
+// sweep of the fleet (the regions of a board, and their sweeps again).
 type cellKind struct {
+	rule        board.Rule
+	w           int // the grid's width, which places the slots
 	shot        int8
 	right, down int
 	first, last bool
@@ -51,10 +58,10 @@ func (s *sweep) transitions(i, j int) *transTable {
 	g := s.g
 	maxLen := slices.Max(s.f.lens)
 	kind := cellKind{
-		shot: g.cell[i][j], right: min(g.right[i][j], maxLen), down: min(g.down[i][j], maxLen),
+		rule: s.rule, w: g.w, shot: g.cell[i][j], right: min(g.right[i][j], maxLen), down: min(g.down[i][j], maxLen),
 		first: j == 0, last: j == g.w-1,
 	}
-	if tr, ok := s.trans[kind]; ok {
+	if tr, ok := s.f.trans[kind]; ok {
 		return tr
 	}
 	fb, sw := s.leftPos, s.slotW
@@ -84,27 +91,25 @@ func (s *sweep) transitions(i, j int) *transTable {
 		} else {
 			buf = buf[:0]
 		}
-		// need returns the room successor k needs.
-		need := func(k uint64) int { return int(k >> s.leftPos & slotMask) }
-		slices.SortStableFunc(buf, func(a, b uint64) int { return need(a) - need(b) })
-		for _, k := range buf {
-			e := uint32(k&s.fleetMsk) | uint32(k>>s.leftPos&slotMask)<<fb | uint32(k>>s.colPos&slotMask)<<posJ
-			if k&occBit != 0 {
-				e |= transOcc
+		// The successors by the room they need: their left slot's value.
+		for r := range rooms {
+			for _, k := range buf {
+				if int(k>>s.leftPos&slotMask) != r {
+					continue
+				}
+				e := uint32(k&s.fleetMsk) | uint32(k>>s.leftPos&slotMask)<<fb | uint32(k>>s.colPos&slotMask)<<posJ
+				if k&occBit != 0 {
+					e |= transOcc
+				}
+				if g.w >= 2 && k>>s.prevPos&slotMask == slotBlocked {
+					e |= transDiag
+				}
+				tr.list = append(tr.list, e)
 			}
-			if g.w >= 2 && k>>s.prevPos&slotMask == slotBlocked {
-				e |= transDiag
-			}
-			tr.list = append(tr.list, e)
-			for r := need(k); r < rooms; r++ {
-				lim[r] = uint32(len(tr.list))
-			}
-		}
-		for r := range lim {
-			lim[r] = max(lim[r], tr.off[idx])
+			lim[r] = uint32(len(tr.list))
 		}
 	}
 	tr.off[size] = uint32(len(tr.list))
-	s.trans[kind] = tr
+	s.f.trans[kind] = tr
 	return tr
 }
