@@ -286,7 +286,9 @@ func (fw *forwardRun) backward(others []*big.Int) ([][]*big.Int, bool) {
 	}
 	for j := range vals {
 		if j > 0 && cap(vals[j]) < fw.succ*L {
-			vals[j] = fresh[uint64](0, fw.succ*L)
+			// Room for a step's successors, populated as far as the largest table.
+			vals[j] = make([]uint64, 0, fw.succ*L)
+			populate(vals[j], fw.most*L)
 		}
 	}
 	fw.spare = [2]*table{}
