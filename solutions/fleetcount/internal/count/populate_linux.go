@@ -11,18 +11,18 @@ import (
 // memory with writable pages in one call.
 const madvPopulateWrite = 23
 
-// populate asks the kernel to back the memory of s[:n] with pages at once. Memory
-// touched for the first time otherwise takes a page fault per 4 KiB page, which on
-// a virtual machine costs several times more than the one call. It is only a
-// hint: on an older kernel the call fails and the pages come one by one, as
-// without it.
+// populate asks the kernel to back the memory of s[:n] (n cut to cap(s)) with
+// pages at once. Memory touched for the first time otherwise takes a page fault
+// per page, which on a virtual machine costs several times more than the one
+// call. It is only a hint, and changes no byte: on an older kernel the call fails
+// and the pages come one by one, as without it.
 func populate[E any](s []E, n int) {
 	var e E
-	size := uintptr(n) * unsafe.Sizeof(e)
+	size := uintptr(min(n, cap(s))) * unsafe.Sizeof(e)
 	if size < populateMin {
 		return
 	}
-	const page = 4096
+	page := uintptr(syscall.Getpagesize())
 	p := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
 	lo, hi := (p+page-1)&^(page-1), (p+size)&^(page-1)
 	if hi > lo {
