@@ -8,12 +8,9 @@ import (
 
 // Bits of a transition in a transTable list.
 const (
-	transOcc   = 1 << 31 // the step puts a ship on the cell
-	transDiag  = 1 << 30 // the slot of column j-1 becomes slotBlocked
-	transDelta = 1<<24 - 1
-	// transDelta holds the successor's fleet, left slot and column j slot,
-	// compressed: at most 8 + 4·4 bits (a fleet of ten ships has at most 243
-	// sub-multisets, and a slot at most 4 bits).
+	transOcc   = 1 << 31       // the step puts a ship on the cell
+	transDiag  = 1 << 30       // the slot of column j-1 becomes slotBlocked
+	transDelta = transDiag - 1 // the successor's fleet, left slot and column j slot, compressed
 )
 
 // transTable lists the successors of every state across one cell, by the fields
