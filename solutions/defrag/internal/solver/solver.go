@@ -81,8 +81,10 @@ type state struct {
 // short try, since there they are slower and usually longer. On a nearly full disk
 // of small files whose breaks do not mostly point forward and whose free space is
 // scattered, the anchor strategy (anchor.go) mends what it can where it stands
-// before the sweep finishes. On a nearly full disk whose free space holds fewer
-// than six average-sized files, the sweep must beat laying the files out anew
+// before the sweep finishes; when instead its free space is mostly one hole, the
+// gather strategy (gather.go) first mends whole files around a run that stays
+// put. On a nearly full disk whose free space holds fewer than six average-sized
+// files, the sweep must beat laying the files out anew
 // (layOut, from whichever end takes fewer moves), which it often does not. On a
 // tiny disk (exactBlocks or fewer) an exact search (exact.go) then looks for a
 // shorter answer. Time counts too: every millisecond costs 1 % of the moves.
@@ -157,6 +159,9 @@ func solve(d *disk.Disk) []Move {
 				sw = lay.moves
 			}
 		default:
+			if gatherSuits(d, sst) {
+				sst.gather()
+			}
 			sw, _ = sst.sweepOn(0, false)
 		}
 		if quick && len(gr.moves) < len(sw) {
