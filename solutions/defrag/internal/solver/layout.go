@@ -10,7 +10,13 @@ import "slices"
 // holds it. On a disk whose files are large next to its free space, where the
 // greedy phases and the sweep run into compaction, it needs about two moves a run.
 // It needs one free block.
-func (st *state) layOut() {
+//
+// With nearest set, the file to lay out next is instead the one whose first run
+// lies nearest after the blocks in place: the data in front of it is all that has
+// to leave. On files that are large next to the free space this often saves the
+// evictions that the order of the first blocks, fixed at the start, causes once
+// the data has moved about.
+func (st *state) layOut(nearest bool) {
 	var heads []int32
 	for id := range st.runs {
 		if r := st.runs[id]; !r.dead && r.prev < 0 {
@@ -26,6 +32,20 @@ func (st *state) layOut() {
 		if t < st.n && st.own[t] >= 0 {
 			if r := st.runs[st.own[t]]; r.prev < 0 && r.start == t && !placed[r.file] {
 				f = r.file
+			}
+		}
+		if nearest {
+			for x := t; x < st.n; {
+				id := st.own[x]
+				if id < 0 {
+					x += st.freeFrom(x)
+					continue
+				}
+				if r := st.runs[id]; r.prev < 0 && !placed[r.file] {
+					f = r.file
+					break
+				}
+				x = st.runs[id].end()
 			}
 		}
 		if placed[f] {

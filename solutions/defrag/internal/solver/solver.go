@@ -137,19 +137,7 @@ func solve(d *disk.Disk) []Move {
 		case free < layoutRatio*d.Used()/max(len(d.Files), 1):
 			// Files large next to the free space: the sweep often stalls, and
 			// laying the files out anew is the yardstick it must beat.
-			lay := sst.clone()
-			lay.layOut()
-			if alt := sst.clone(); lay.breaks == 0 {
-				// The same from the other end, where the free space may lie.
-				alt.mirror()
-				alt.layOut()
-				if alt.breaks == 0 && len(alt.moves) < len(lay.moves) {
-					for i, m := range alt.moves {
-						alt.moves[i] = Move{d.Blocks - m.From - m.Count, d.Blocks - m.To - m.Count, m.Count}
-					}
-					lay = alt
-				}
-			}
+			lay := bestLayout(d, sst)
 			budget := 0 // no yardstick should layOut stop short, which cannot happen
 			if lay.breaks == 0 {
 				budget = len(lay.moves)
@@ -639,4 +627,29 @@ func (st *state) join(a int32) bool {
 		return false
 	}
 	return true
+}
+
+// bestLayout lays the files of disk d, whose state st is, out anew (layOut) from
+// either end and in either order, and returns the shortest complete layout, or
+// one that stopped short when none is complete (which cannot happen).
+func bestLayout(d *disk.Disk, st *state) *state {
+	var best *state
+	for _, mirrored := range [2]bool{false, true} {
+		for _, nearest := range [2]bool{false, true} {
+			lay := st.clone()
+			if mirrored {
+				lay.mirror()
+			}
+			lay.layOut(nearest)
+			if mirrored {
+				for i, m := range lay.moves {
+					lay.moves[i] = Move{d.Blocks - m.From - m.Count, d.Blocks - m.To - m.Count, m.Count}
+				}
+			}
+			if best == nil || lay.breaks == 0 && (best.breaks > 0 || len(lay.moves) < len(best.moves)) {
+				best = lay
+			}
+		}
+	}
+	return best
 }

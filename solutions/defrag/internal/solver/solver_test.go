@@ -206,7 +206,7 @@ func TestLayOut(t *testing.T) {
 			continue
 		}
 		st := newState(d)
-		st.layOut()
+		st.layOut(false)
 		verify(t, d, st.moves)
 	}
 	for _, p := range []problems.Params{

@@ -71,7 +71,7 @@ func (st *state) sweepOn(budget int, strict bool) ([]Move, bool) {
 // give up as soon as they pass the layout's count or limit.
 func (st *state) finish(limit int) {
 	lay := st.clone()
-	lay.layOut()
+	lay.layOut(false)
 	if lay.breaks > 0 {
 		st.solve(math.MaxInt, math.MaxInt) // layOut stopped short: cannot happen
 		return
