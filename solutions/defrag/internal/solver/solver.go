@@ -83,11 +83,11 @@ type state struct {
 // scattered, the anchor strategy (anchor.go) mends what it can where it stands
 // before the sweep finishes; when instead its free space is mostly one hole, the
 // gather strategy (gather.go) first mends whole files around a run that stays
-// put. On a nearly full disk whose free space holds fewer than six average-sized
-// files, the sweep must beat laying the files out anew
-// (layOut, from whichever end takes fewer moves), which it often does not. On a
-// tiny disk (exactBlocks or fewer) an exact search (exact.go) then looks for a
-// shorter answer. Time counts too: every millisecond costs 1 % of the moves.
+// put. On a nearly full disk whose free space holds fewer than twelve
+// average-sized files, the sweep must beat laying the files out anew (the
+// shortest of layOut from either end in either order, see bestLayout), which it
+// often does not. On a tiny disk (exactBlocks or fewer) an exact search
+// (exact.go) then looks for a shorter answer. Time counts too: every millisecond costs 1 % of the moves.
 func Solve(d *disk.Disk) []Move {
 	moves := solve(d)
 	if d.Blocks <= exactBlocks && len(moves) > 1 {
@@ -113,7 +113,7 @@ const (
 
 // layoutRatio is the number of average-sized files the free space of a nearly full
 // disk holds below which the sweep must beat laying the files out anew (layOut).
-const layoutRatio = 6
+const layoutRatio = 12
 
 // quickRooms is how many times the short greedy try on a nearly full disk may make
 // room: enough when the fragments fit the holes as they are, and cheap otherwise.
