@@ -12,8 +12,11 @@ const maxPasses = 60
 
 // sweepPlan sweeps the disk back and forth (every other pass runs on the mirror
 // image, where a file's order is reversed too) until two passes in a row cost more
-// than eight moves per mended break, then finishes with the greedy phases. It
-// hands over to compaction early enough to stay under the checker's cap.
+// than eight moves per mended break, then finishes with the greedy phases. The
+// first pass starts from the end whose half of the disk holds more free space: a
+// walk that sets out with little free space makes small moves until it has
+// gathered more. It hands over to compaction early enough to stay under the
+// checker's cap.
 func sweepPlan(d *disk.Disk) []Move {
 	moves, _ := newState(d).sweepOn(0, false)
 	return moves
@@ -27,6 +30,10 @@ func sweepPlan(d *disk.Disk) []Move {
 func (st *state) sweepOn(budget int, strict bool) ([]Move, bool) {
 	n := int(st.n)
 	mirrored := false
+	if st.farFree() {
+		st.mirror()
+		mirrored = true
+	}
 	stalled := 0
 	for pass := 0; ; pass++ {
 		first, before := len(st.moves), st.breaks
@@ -359,4 +366,16 @@ func (st *state) evictStretch(x int32) (int32, hole, bool) {
 		return 0, hole{}, false
 	}
 	return ends[best], st.holes[fit[best]], true
+}
+
+// farFree reports whether the second half of the disk holds more free blocks than
+// the first.
+func (st *state) farFree() bool {
+	a, b := int32(0), int32(0)
+	for _, h := range st.holes {
+		m := min(max(st.n/2, h.s), h.e)
+		a += m - h.s
+		b += h.e - m
+	}
+	return b > a
 }
