@@ -21,7 +21,9 @@ import (
 // largest, and it never leaves a gap beside the gathered file (when the stretch
 // would end inside a run that reaches past the file's place) unless that gap
 // joins a hole. Options are carried out cheapest first, moves per break, each
-// looked at again just before. When none is left the sweep finishes.
+// looked at again just before; after each, the holes the moves changed take the
+// runs that mend a break without breaking up the free space (cheapJoins). When
+// no option is left the sweep finishes.
 
 // fileOption is one way to gather a file.
 type fileOption struct {
@@ -201,6 +203,9 @@ func (st *state) gather() {
 			continue
 		}
 		st.carryFile(o)
+		// The holes the moves changed may take a run that mends a break at no
+		// cost to the free space (see cheapJoin), or a span that mends two.
+		st.cheapJoins(0)
 	}
 }
 
