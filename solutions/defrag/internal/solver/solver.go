@@ -68,6 +68,9 @@ type state struct {
 	dirty     []int32 // runs next to holes that changed: their breaks may now join
 	scratch   []hole  // reused by refresh
 	movedBuf  []int32 // reused by move
+	// reach, when above zero, is how many hole-lengths ahead of the sweep's
+	// walk the runs of a file it gathers may lie (see sweep).
+	reach int32
 }
 
 // Solve returns moves that defragment d. d must be a valid disk.
@@ -115,6 +118,13 @@ const (
 // disk holds below which the sweep must beat laying the files out anew (layOut).
 const layoutRatio = 12
 
+// reachTry is the reach (see state.reach) of the second sweep that the layout
+// branch of solve tries: on files large next to the free space, spread over
+// the disk (interleaved), a walk that gathers every file it meets lends its hole
+// to holes far ahead and stalls; 2058 moves instead of 1301 on 546 files of
+// about 60 blocks with 2 % free.
+const reachTry = 4
+
 // quickRooms is how many times the short greedy try on a nearly full disk may make
 // room: enough when the fragments fit the holes as they are, and cheap otherwise.
 const quickRooms = 16
@@ -142,9 +152,13 @@ func solve(d *disk.Disk) []Move {
 			if lay.breaks == 0 {
 				budget = len(lay.moves)
 			}
-			var ok bool
-			if sw, ok = sst.sweepOn(budget, false); !ok || budget > 0 && len(lay.moves) < len(sw) {
-				sw = lay.moves
+			sw = lay.moves
+			for _, reach := range [...]int32{0, reachTry} {
+				sst := sst.clone()
+				sst.reach = reach
+				if m, ok := sst.sweepOn(budget, false); ok && (budget == 0 || len(m) < budget) {
+					sw, budget = m, len(m)
+				}
 			}
 		default:
 			if gatherSuits(d, sst) {
@@ -244,7 +258,7 @@ func newState(d *disk.Disk) *state {
 
 // clone returns a copy of the state that shares nothing with it.
 func (st *state) clone() *state {
-	return &state{n: st.n, breaks: st.breaks, compactAt: st.compactAt, cursor: st.cursor,
+	return &state{n: st.n, breaks: st.breaks, reach: st.reach, compactAt: st.compactAt, cursor: st.cursor,
 		own: slices.Clone(st.own), runs: slices.Clone(st.runs), holes: slices.Clone(st.holes),
 		heads: slices.Clone(st.heads), tails: slices.Clone(st.tails), sizes: slices.Clone(st.sizes),
 		queue: slices.Clone(st.queue), dirty: slices.Clone(st.dirty), moves: slices.Clone(st.moves)}

@@ -127,6 +127,10 @@ func (st *state) mirror() {
 //     is appended right after it. When there is nothing to do for more than two
 //     hole-lengths, the hole jumps there instead (see jump).
 //
+// With st.reach set, the walk only gathers a file whose runs all lie within that
+// many hole-lengths ahead of it: the holes they leave are picked up again soon,
+// so the walking hole does not run dry (see reachTry).
+//
 // Gathering takes runs from further on, which leaves holes there: the walk picks
 // them up as it passes them, and meanwhile they take a run that mends a break when
 // one fits without leaving an extra hole (cheapJoins). On a nearly full disk a walk
@@ -142,6 +146,19 @@ func (st *state) sweep() {
 	}
 	low, keep := total-total/4, total/4
 	fits := func(need, g int32) bool { return need <= g-keep || need == g }
+	// near reports whether the runs of the file whose first run is hd all end
+	// within st.reach hole-lengths past x (always when st.reach is 0).
+	near := func(hd, x, g int32) bool {
+		if st.reach == 0 {
+			return true
+		}
+		for q := hd; q >= 0; q = st.runs[q].next {
+			if st.runs[q].end() > x+st.reach*g {
+				return false
+			}
+		}
+		return true
+	}
 	x := st.holes[0].s
 	st.queue = st.queue[:0]
 	st.dirty = st.dirty[:0]
@@ -165,7 +182,7 @@ func (st *state) sweep() {
 		head := st.head(r)
 		if st.runs[head].next >= 0 {
 			size := st.fileSize(head)
-			if st.runs[r].next < 0 && fits(size-st.runs[r].len, g) {
+			if st.runs[r].next < 0 && fits(size-st.runs[r].len, g) && near(head, h.e, g) {
 				at := h.e - (size - st.runs[r].len)
 				for q := head; q != r; {
 					next, l := st.runs[q].next, st.runs[q].len
@@ -175,7 +192,7 @@ func (st *state) sweep() {
 				}
 				continue
 			}
-			if fits(size, g) {
+			if fits(size, g) && near(head, h.e, g) {
 				at := h.s
 				for q := head; q >= 0; {
 					next, l := st.runs[q].next, st.runs[q].len
@@ -197,11 +214,11 @@ func (st *state) sweep() {
 			id := st.own[end]
 			hd := st.head(id)
 			if st.runs[hd].next >= 0 {
-				if hd == id && st.runs[id].end()-h.e <= g && fits(st.fileSize(hd)-st.runs[hd].len, g) {
+				if hd == id && st.runs[id].end()-h.e <= g && fits(st.fileSize(hd)-st.runs[hd].len, g) && near(hd, h.e, g) {
 					end, lead = st.runs[id].end(), id
 					break
 				}
-				if end > h.e && fits(st.fileSize(hd), g) {
+				if end > h.e && fits(st.fileSize(hd), g) && near(hd, h.e, g) {
 					break // stop in front of a fragmented file to gather it next
 				}
 			}
