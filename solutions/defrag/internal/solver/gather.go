@@ -23,7 +23,9 @@ import (
 // joins a hole. Options are carried out cheapest first, moves per break, each
 // looked at again just before; after each, the holes the moves changed take the
 // runs that mend a break without breaking up the free space (cheapJoins). When
-// no option is left the sweep finishes.
+// no option is left the sweep finishes; each of its passes leaves most of the
+// free space in one hole, and before the next the gathering goes on while that
+// hole holds an eighth of the free space (state.regather).
 
 // fileOption is one way to gather a file.
 type fileOption struct {
@@ -175,8 +177,13 @@ func (st *state) carryFile(o fileOption) {
 }
 
 // gather carries out file options, cheapest first, while any is left and the
-// moves stay under st.compactAt.
-func (st *state) gather() {
+// moves stay under st.compactAt; with floor above zero it also stops once the
+// largest hole holds less than floor sixteenths of the free space.
+func (st *state) gather(floor int32) {
+	free := int32(0)
+	for _, h := range st.holes {
+		free += h.e - h.s
+	}
 	var buckets [gatherKeys][]int32
 	var buf []int32
 	for f := range st.heads {
@@ -185,6 +192,15 @@ func (st *state) gather() {
 		}
 	}
 	for st.breaks > 0 && len(st.moves) < st.compactAt {
+		if floor > 0 {
+			big := int32(0)
+			for _, h := range st.holes {
+				big = max(big, h.e-h.s)
+			}
+			if 16*big < floor*free {
+				return
+			}
+		}
 		k := 0
 		for k < gatherKeys && len(buckets[k]) == 0 {
 			k++

@@ -71,6 +71,9 @@ type state struct {
 	// reach, when above zero, is how many hole-lengths ahead of the sweep's
 	// walk the runs of a file it gathers may lie (see sweep).
 	reach int32
+	// regather is set when the gather phase goes before every pass of the
+	// sweep but the first (see sweepOn).
+	regather bool
 }
 
 // Solve returns moves that defragment d. d must be a valid disk.
@@ -162,7 +165,8 @@ func solve(d *disk.Disk) []Move {
 			}
 		default:
 			if gatherSuits(d, sst) {
-				sst.gather()
+				sst.gather(0)
+				sst.regather = true
 			}
 			sw, _ = sst.sweepOn(0, false)
 		}
@@ -258,7 +262,7 @@ func newState(d *disk.Disk) *state {
 
 // clone returns a copy of the state that shares nothing with it.
 func (st *state) clone() *state {
-	return &state{n: st.n, breaks: st.breaks, reach: st.reach, compactAt: st.compactAt, cursor: st.cursor,
+	return &state{n: st.n, breaks: st.breaks, reach: st.reach, regather: st.regather, compactAt: st.compactAt, cursor: st.cursor,
 		own: slices.Clone(st.own), runs: slices.Clone(st.runs), holes: slices.Clone(st.holes),
 		heads: slices.Clone(st.heads), tails: slices.Clone(st.tails), sizes: slices.Clone(st.sizes),
 		queue: slices.Clone(st.queue), dirty: slices.Clone(st.dirty), moves: slices.Clone(st.moves)}

@@ -37,6 +37,11 @@ func (st *state) sweepOn(budget int, strict bool) ([]Move, bool) {
 	stalled := 0
 	for pass := 0; ; pass++ {
 		first, before := len(st.moves), st.breaks
+		if pass > 0 && st.regather {
+			// The last pass left most of the free space in one hole: gather
+			// whole files again while it lasts.
+			st.gather(regatherFloor)
+		}
 		st.sweep()
 		// Two passes in a row that cost more than eight moves a mended break are
 		// not worth repeating: the greedy phases finish the job.
@@ -396,3 +401,8 @@ func (st *state) farFree() bool {
 	}
 	return b > a
 }
+
+// regatherFloor is when the gather phase between passes stops: once the largest
+// hole holds less than this many sixteenths of the free space, the next pass
+// needs the rest.
+const regatherFloor = 2
