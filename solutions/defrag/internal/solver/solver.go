@@ -171,7 +171,12 @@ func solve(d *disk.Disk) []Move {
 			sw, _ = sst.sweepOn(0, false)
 		}
 		if quick && len(gr.moves) < len(sw) {
-			return gr.moves
+			sw = gr.moves
+		}
+		if d.Blocks <= targetBlocks && d.Used() < d.Blocks {
+			if t, ok := targetPlan(d, len(sw)); ok {
+				return t
+			}
 		}
 		return sw
 	}

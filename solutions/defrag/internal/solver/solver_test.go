@@ -276,3 +276,32 @@ func TestNearlyFull(t *testing.T) {
 		}
 	}
 }
+
+// TestTargetPlan checks that the target strategy gives valid answers on its own,
+// on tiny disks down to one free block and on nearly full disks of 200 blocks,
+// and that it beats the other strategies where Solve uses it.
+func TestTargetPlan(t *testing.T) {
+	for seed := int64(0); seed < 200; seed++ {
+		d, ok := tinyDisk(t, seed, 11, 60)
+		if !ok || d.Blocks == d.Used() {
+			continue
+		}
+		if moves, ok := targetPlan(d, 1<<30); ok {
+			verify(t, d, moves)
+		} else if d.Breaks() > 0 {
+			t.Errorf("seed %d: no answer", seed)
+		}
+	}
+	for _, tc := range []struct {
+		p    problems.Params
+		most int // moves Solve may take (it took 210 and 142 without the target strategy)
+	}{
+		{problems.Params{"blocks": "200", "free": "1", "files": "2", "frags": "8"}, 160},
+		{problems.Params{"blocks": "200", "free": "2", "files": "3", "frags": "8", "pattern": "interleaved"}, 120},
+	} {
+		d := gen(t, 1, tc.p)
+		if n := verify(t, d, Solve(d)); n > tc.most {
+			t.Errorf("%v: %d moves, want at most %d", tc.p, n, tc.most)
+		}
+	}
+}
