@@ -221,7 +221,7 @@ func (st *state) gather(floor int32) {
 		st.carryFile(o)
 		// The holes the moves changed may take a run that mends a break at no
 		// cost to the free space (see cheapJoin), or a span that mends two.
-		st.cheapJoins(0)
+		st.cheapJoins(hole{})
 	}
 }
 

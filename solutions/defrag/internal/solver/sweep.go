@@ -168,7 +168,11 @@ func (st *state) sweep() {
 	st.queue = st.queue[:0]
 	st.dirty = st.dirty[:0]
 	for st.breaks > 0 && len(st.moves) < st.compactAt {
-		st.cheapJoins(x)
+		var walk hole
+		if i := st.holeAt(x); i >= 0 {
+			walk = st.holes[i]
+		}
+		st.cheapJoins(walk)
 		i := st.holeAt(x)
 		if i < 0 {
 			// The hole was used up exactly: carry on from the next one.
@@ -288,24 +292,24 @@ func (st *state) jump(h hole, fits func(need, g int32) bool) (q, p int32, ok boo
 const jumpEnds = 8
 
 // cheapJoins tries the exact fits queued by the last moves and mends the breaks next
-// to the holes they changed, where both runs lie at or after x and one move does it
-// without leaving more holes than before (see cheapJoin).
-func (st *state) cheapJoins(x int32) {
+// to the holes they changed where one move does it without leaving more holes than
+// before (see cheapJoin) and without taking blocks of avoid, the walking hole of
+// the sweep.
+func (st *state) cheapJoins(avoid hole) {
 	for len(st.dirty) > 0 || len(st.queue) > 0 {
 		st.drain()
 		for len(st.dirty) > 0 {
 			id := st.dirty[len(st.dirty)-1]
 			st.dirty = st.dirty[:len(st.dirty)-1]
-			if r := st.runs[id]; !r.dead && r.next >= 0 && r.start >= x && st.runs[r.next].start >= x {
-				st.cheapJoin(id)
-			}
+			st.cheapJoin(id, avoid)
 		}
 	}
 }
 
 // cheapJoin mends the break after run a with one move that leaves no more holes
-// than before: the move fills its hole exactly, or leaves from beside a hole.
-func (st *state) cheapJoin(a int32) bool {
+// than before (the move fills its hole exactly, or leaves from beside a hole) and
+// does not land on avoid.
+func (st *state) cheapJoin(a int32, avoid hole) bool {
 	ra := st.runs[a]
 	if ra.dead || ra.next < 0 {
 		return false
@@ -314,12 +318,13 @@ func (st *state) cheapJoin(a int32) bool {
 	besideHole := func(r run) bool {
 		return (r.start > 0 && st.own[r.start-1] < 0) || (r.end() < st.n && st.own[r.end()] < 0)
 	}
-	if f := st.freeFrom(ra.end()); f >= rb.len && (rb.start >= ra.end()+rb.len || rb.end() <= ra.end()) && (f == rb.len || besideHole(rb)) {
+	clear := func(s, e int32) bool { return e <= avoid.s || s >= avoid.e }
+	if f := st.freeFrom(ra.end()); f >= rb.len && (rb.start >= ra.end()+rb.len || rb.end() <= ra.end()) && (f == rb.len || besideHole(rb)) && clear(ra.end(), ra.end()+rb.len) {
 		st.move(rb.start, ra.end(), rb.len)
 		return true
 	}
 	to := rb.start - ra.len
-	if f := st.freeUpTo(rb.start); to >= 0 && f >= ra.len && (ra.end() <= to || ra.start >= rb.start) && (f == ra.len || besideHole(ra)) {
+	if f := st.freeUpTo(rb.start); to >= 0 && f >= ra.len && (ra.end() <= to || ra.start >= rb.start) && (f == ra.len || besideHole(ra)) && clear(to, rb.start) {
 		st.move(ra.start, to, ra.len)
 		return true
 	}
