@@ -86,13 +86,13 @@ func (st *state) layOut(nearest bool) {
 			// before the piece and a hole holds it: cutting it adds a break.
 			if id := st.own[t+want-1]; id >= 0 {
 				if e := st.runs[id].end(); e > t+want && e <= rq.start {
-					if dst, ok = st.bestFit(e-t, hole{t, e}, nil); ok {
+					if dst, ok = st.layFit(e-t, hole{t, e}); ok {
 						want = e - t
 					}
 				}
 			}
 			if !ok {
-				dst, ok = st.bestFit(want, hole{t, t + want}, nil)
+				dst, ok = st.layFit(want, hole{t, t + want})
 			}
 			if !ok {
 				dst, ok = st.largest(hole{t, t + want})
@@ -138,10 +138,20 @@ func (st *state) widen(from, s, e, limit int32) bool {
 			e = x
 		}
 	}
-	dst, ok := st.bestFit(e-s, hole{from, e}, nil)
+	dst, ok := st.layFit(e-s, hole{from, e})
 	if !ok {
 		return false
 	}
 	st.move(s, dst.s, e-s)
 	return true
+}
+
+// layFit returns the hole that layOut clears size blocks into, one that does not
+// meet avoid: the smallest that holds them, or with st.layWide set one of exactly
+// their size, else the largest. Neither wins everywhere.
+func (st *state) layFit(size int32, avoid hole) (hole, bool) {
+	if st.layWide {
+		return st.holeFor(size, avoid, nil)
+	}
+	return st.bestFit(size, avoid, nil)
 }

@@ -74,6 +74,9 @@ type state struct {
 	// regather is set when the gather phase goes before every pass of the
 	// sweep but the first (see sweepOn).
 	regather bool
+	// layWide is set when layOut clears into a hole of exactly the size
+	// needed, else the largest, instead of the smallest that holds it.
+	layWide bool
 }
 
 // Solve returns moves that defragment d. d must be a valid disk.
@@ -653,26 +656,37 @@ func (st *state) join(a int32) bool {
 }
 
 // bestLayout lays the files of disk d, whose state st is, out anew (layOut) from
-// either end and in either order, and returns the shortest complete layout, or
-// one that stopped short when none is complete (which cannot happen).
+// either end, in either order and, on a disk of up to wideBlocks blocks, with
+// either way of choosing the holes for evictions; it returns the shortest
+// complete layout, or one that stopped short when none is complete (which
+// cannot happen).
 func bestLayout(d *disk.Disk, st *state) *state {
 	var best *state
-	for _, mirrored := range [2]bool{false, true} {
-		for _, nearest := range [2]bool{false, true} {
-			lay := st.clone()
-			if mirrored {
-				lay.mirror()
+	variants := 4
+	if d.Blocks <= wideBlocks {
+		variants = 8
+	}
+	for v := range variants {
+		mirrored, nearest := v&1 != 0, v&2 != 0
+		lay := st.clone()
+		lay.layWide = v&4 != 0
+		if mirrored {
+			lay.mirror()
+		}
+		lay.layOut(nearest)
+		if mirrored {
+			for i, m := range lay.moves {
+				lay.moves[i] = Move{d.Blocks - m.From - m.Count, d.Blocks - m.To - m.Count, m.Count}
 			}
-			lay.layOut(nearest)
-			if mirrored {
-				for i, m := range lay.moves {
-					lay.moves[i] = Move{d.Blocks - m.From - m.Count, d.Blocks - m.To - m.Count, m.Count}
-				}
-			}
-			if best == nil || lay.breaks == 0 && (best.breaks > 0 || len(lay.moves) < len(best.moves)) {
-				best = lay
-			}
+		}
+		if best == nil || lay.breaks == 0 && (best.breaks > 0 || len(lay.moves) < len(best.moves)) {
+			best = lay
 		}
 	}
 	return best
 }
+
+// wideBlocks is the largest disk on which bestLayout also tries layOut with
+// evictions into exact-or-largest holes (state.layWide): four more layouts, cheap
+// on a small disk.
+const wideBlocks = 8192
