@@ -346,10 +346,10 @@ const evictRuns = 8
 
 // evictStretch picks, among the stretches of whole unfragmented files that start at
 // block x, the one to move into another hole, before or after x: the longest that
-// fills a hole exactly, else the longest that fits one, into the smallest hole that
-// holds it. Filling a hole left behind the walk gives the walk free space it would
-// otherwise only get back on the next pass. It returns the stretch's length and the
-// hole.
+// fills a hole exactly, else the longest that fits one, into a hole that it fills
+// exactly, else one behind the walk, else the smallest that holds it. Filling a
+// hole left behind the walk gives the walk free space it would otherwise only get
+// back on the next pass. It returns the stretch's length and the hole.
 func (st *state) evictStretch(x int32) (int32, hole, bool) {
 	var ends [evictRuns]int32 // the stretches' lengths, shortest first
 	var fit [evictRuns]int    // the smallest hole that holds each, or -1
@@ -371,7 +371,25 @@ func (st *state) evictStretch(x int32) (int32, hole, bool) {
 			continue
 		}
 		for k := 0; k < n && ends[k] <= l; k++ {
-			if fit[k] < 0 || l < st.holes[fit[k]].e-st.holes[fit[k]].s {
+			if fit[k] < 0 {
+				fit[k] = i
+				continue
+			}
+			// An exact fit first, then a hole behind the walk, then the
+			// smallest.
+			fl := st.holes[fit[k]].e - st.holes[fit[k]].s
+			behind, fbehind := h.e <= x, st.holes[fit[k]].e <= x
+			exact, fexact := l == ends[k], fl == ends[k]
+			switch {
+			case exact != fexact:
+				if exact {
+					fit[k] = i
+				}
+			case behind != fbehind:
+				if behind {
+					fit[k] = i
+				}
+			case l < fl:
 				fit[k] = i
 			}
 		}
