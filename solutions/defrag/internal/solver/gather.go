@@ -23,9 +23,11 @@ import (
 // joins a hole. Options are carried out cheapest first, moves per break, each
 // looked at again just before; after each, the holes the moves changed take the
 // runs that mend a break without breaking up the free space (cheapJoins). When
-// no option is left the sweep finishes; each of its passes leaves most of the
-// free space in one hole, and before the next the gathering goes on while that
-// hole holds an eighth of the free space (state.regather).
+// no option is left the sweep finishes. Each of its passes leaves most of the
+// free space in one hole, and on the nearly full disks where the sweep is the
+// main strategy the gathering goes on before the next pass while that hole
+// holds an eighth of the free space (state.regather), whether or not it went
+// first.
 
 // fileOption is one way to gather a file.
 type fileOption struct {

@@ -169,8 +169,8 @@ func solve(d *disk.Disk) []Move {
 		default:
 			if gatherSuits(d, sst) {
 				sst.gather(0)
-				sst.regather = true
 			}
+			sst.regather = true
 			sw, _ = sst.sweepOn(0, false)
 		}
 		if quick && len(gr.moves) < len(sw) {
