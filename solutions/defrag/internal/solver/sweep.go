@@ -35,6 +35,10 @@ func (st *state) sweepOn(budget int, strict bool) ([]Move, bool) {
 		mirrored = true
 	}
 	stalled := 0
+	start := st.breaks
+	var alt []Move // another way to finish, from endPlan
+	tried := false
+	lastCost, lastFixed := 0, 0 // the moves of the last pass and the breaks it mended
 	for pass := 0; ; pass++ {
 		first, before := len(st.moves), st.breaks
 		if pass > 0 && st.regather {
@@ -42,7 +46,17 @@ func (st *state) sweepOn(budget int, strict bool) ([]Move, bool) {
 			// whole files again while it lasts.
 			st.gather(regatherFloor)
 		}
+		if pass > 0 && !tried && st.breaks > 0 && endShare*st.breaks < start && 200*st.free() >= 3*st.n {
+			tried = true
+			alt = st.endPlan(lastCost, lastFixed)
+			if alt != nil && mirrored {
+				for i, m := range alt[first:] {
+					alt[first+i] = Move{n - m.From - m.Count, n - m.To - m.Count, m.Count}
+				}
+			}
+		}
 		st.sweep()
+		lastCost, lastFixed = len(st.moves)-first, before-st.breaks
 		// Two passes in a row that cost more than eight moves a mended break are
 		// not worth repeating: the greedy phases finish the job.
 		if fixed := before - st.breaks; 8*fixed < len(st.moves)-first {
@@ -69,6 +83,9 @@ func (st *state) sweepOn(budget int, strict bool) ([]Move, bool) {
 			}
 		}
 		if st.breaks == 0 {
+			if alt != nil && len(alt) < len(st.moves) {
+				return alt, true
+			}
 			return st.moves, true
 		}
 		st.mirror()
@@ -429,3 +446,60 @@ func (st *state) farFree() bool {
 // hole holds less than this many sixteenths of the free space, the next pass
 // needs the rest.
 const regatherFloor = 2
+
+// endShare is when sweepOn tries another way to finish (endPlan): once fewer than
+// one break in endShare is left of those it started with, and only with 1.5 % of
+// the disk free or more: with less, the greedy phases spend milliseconds making
+// room and seldom finish for less.
+const endShare = 10
+
+// endRooms is how many times the greedy phases of endPlan may make room; they go
+// endStep at a time and give up once they spend endSlack moves more than the
+// sweep's rate would.
+const (
+	endRooms = 256
+	endStep  = 16
+	endSlack = 8
+)
+
+// free returns the number of free blocks.
+func (st *state) free() int32 {
+	f := int32(0)
+	for _, h := range st.holes {
+		f += h.e - h.s
+	}
+	return f
+}
+
+// endPlan returns every move so far and then those of another way to finish,
+// or nil when it does not finish: the gather phase without a floor, then the
+// greedy phases while they spend fewer moves a break than the last pass of the
+// sweep did (cost moves for fixed breaks). A pass over the whole disk for the
+// last few breaks costs about as much as one that mended many; here the
+// greedy phases often mend them for less (4 % fewer moves in all on nearly full
+// disks of 32767 blocks and many small files with 2 and 3 % free).
+func (st *state) endPlan(cost, fixed int) []Move {
+	a := st.clone()
+	a.gather(0)
+	if a.breaks > 0 {
+		rate := 8
+		if fixed > 0 {
+			rate = cost/fixed + 1
+		}
+		// The greedy phases endStep rooms at a time, while they keep up with
+		// the sweep's rate: making room is what takes their time.
+		m0, b0 := len(a.moves), a.breaks
+		for rooms := 0; a.breaks > 0 && rooms < endRooms; rooms += endStep {
+			if a.solve(m0+rate*b0, endStep) {
+				break
+			}
+			if len(a.moves)-m0 > rate*(b0-a.breaks)+endSlack {
+				break
+			}
+		}
+	}
+	if a.breaks > 0 {
+		return nil
+	}
+	return a.moves
+}
