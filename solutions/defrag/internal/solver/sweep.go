@@ -139,10 +139,10 @@ func (st *state) mirror() {
 //     to spare: the file is gathered into the hole in logical order, one move per
 //     run (when the data is the file's last run, it stays and the other runs line
 //     up just before it);
-//   - a whole file, while the hole has shrunk below three quarters of the free
-//     space: it is evicted, with up to evictRuns whole files after it, into
-//     another hole that holds them (see evictStretch), which gives their blocks
-//     back to the walking hole;
+//   - a whole file, while the hole has shrunk below half the free space: it is
+//     evicted, with up to evictRuns whole files after it, into another hole that
+//     holds them (see evictStretch), which gives their blocks back to the walking
+//     hole;
 //   - anything else: up to a hole's worth of data moves to the hole's left edge,
 //     stopping in front of the next file to gather; when that file's first run is
 //     what the move carries last, the move takes it along and the rest of the file
@@ -166,7 +166,7 @@ func (st *state) sweep() {
 	for _, h := range st.holes {
 		total += h.e - h.s
 	}
-	low, keep := total-total/4, total/4
+	low, keep := total-total/2, total/4
 	fits := func(need, g int32) bool { return need <= g-keep || need == g }
 	// near reports whether the runs of the file whose first run is hd all end
 	// within st.reach hole-lengths past x (always when st.reach is 0).
