@@ -11,12 +11,14 @@ import "slices"
 // greedy phases and the sweep run into compaction, it needs about two moves a run.
 // It needs one free block.
 //
-// With nearest set, the file to lay out next is instead the one whose first run
-// lies nearest after the blocks in place: the data in front of it is all that has
-// to leave. On files that are large next to the free space this often saves the
-// evictions that the order of the first blocks, fixed at the start, causes once
-// the data has moved about.
-func (st *state) layOut(nearest bool) {
+// With look above zero, the file to lay out next is instead chosen among those
+// whose first runs come next after the blocks in place (look of them): the one
+// that asks the least to move, the data in front of its first run and its other
+// runs.
+// On files that are large next to the free space this often saves the evictions
+// that the order of the first blocks, fixed at the start, causes once the data has
+// moved about.
+func (st *state) layOut(look int) {
 	var heads []int32
 	for id := range st.runs {
 		if r := st.runs[id]; !r.dead && r.prev < 0 {
@@ -34,7 +36,8 @@ func (st *state) layOut(nearest bool) {
 				f = r.file
 			}
 		}
-		if nearest {
+		if look > 0 {
+			seen, bestC := 0, int32(0)
 			for x := t; x < st.n; {
 				id := st.own[x]
 				if id < 0 {
@@ -42,8 +45,15 @@ func (st *state) layOut(nearest bool) {
 					continue
 				}
 				if r := st.runs[id]; r.prev < 0 && !placed[r.file] {
-					f = r.file
-					break
+					// Of the next few first runs, the one whose file asks the
+					// least to move: the blocks in front of it and its other runs.
+					c := r.start - t + st.sizes[r.file] - r.len
+					if seen == 0 || c < bestC {
+						f, bestC = r.file, c
+					}
+					if seen++; seen == look {
+						break
+					}
 				}
 				x = st.runs[id].end()
 			}
@@ -155,3 +165,7 @@ func (st *state) layFit(size int32, avoid hole) (hole, bool) {
 	}
 	return st.bestFit(size, avoid, nil)
 }
+
+// layLook is how many first runs after the blocks in place bestLayout has layOut
+// weigh.
+const layLook = 8

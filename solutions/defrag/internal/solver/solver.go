@@ -656,37 +656,41 @@ func (st *state) join(a int32) bool {
 }
 
 // bestLayout lays the files of disk d, whose state st is, out anew (layOut) from
-// either end, in either order and, on a disk of up to wideBlocks blocks, with
-// either way of choosing the holes for evictions; it returns the shortest
+// either end, in the order of their first blocks or weighing the next layLook
+// ones, and on a disk of up to wideBlocks blocks also taking the nearest and
+// with either way of choosing the holes for evictions; it returns the shortest
 // complete layout, or one that stopped short when none is complete (which
 // cannot happen).
 func bestLayout(d *disk.Disk, st *state) *state {
 	var best *state
-	variants := 4
+	looks, wides := []int{0, layLook}, []bool{false}
 	if d.Blocks <= wideBlocks {
-		variants = 8
+		looks, wides = []int{0, 1, layLook}, []bool{false, true}
 	}
-	for v := range variants {
-		mirrored, nearest := v&1 != 0, v&2 != 0
-		lay := st.clone()
-		lay.layWide = v&4 != 0
-		if mirrored {
-			lay.mirror()
-		}
-		lay.layOut(nearest)
-		if mirrored {
-			for i, m := range lay.moves {
-				lay.moves[i] = Move{d.Blocks - m.From - m.Count, d.Blocks - m.To - m.Count, m.Count}
+	for _, wide := range wides {
+		for _, look := range looks {
+			for _, mirrored := range [2]bool{false, true} {
+				lay := st.clone()
+				lay.layWide = wide
+				if mirrored {
+					lay.mirror()
+				}
+				lay.layOut(look)
+				if mirrored {
+					for i, m := range lay.moves {
+						lay.moves[i] = Move{d.Blocks - m.From - m.Count, d.Blocks - m.To - m.Count, m.Count}
+					}
+				}
+				if best == nil || lay.breaks == 0 && (best.breaks > 0 || len(lay.moves) < len(best.moves)) {
+					best = lay
+				}
 			}
-		}
-		if best == nil || lay.breaks == 0 && (best.breaks > 0 || len(lay.moves) < len(best.moves)) {
-			best = lay
 		}
 	}
 	return best
 }
 
-// wideBlocks is the largest disk on which bestLayout also tries layOut with
-// evictions into exact-or-largest holes (state.layWide): four more layouts, cheap
-// on a small disk.
+// wideBlocks is the largest disk on which bestLayout also tries layOut taking the
+// nearest file next and with evictions into exact-or-largest holes
+// (state.layWide): twelve layouts instead of four, cheap on a small disk.
 const wideBlocks = 8192

@@ -206,7 +206,7 @@ func TestLayOut(t *testing.T) {
 			continue
 		}
 		st := newState(d)
-		st.layOut(false)
+		st.layOut(0)
 		verify(t, d, st.moves)
 	}
 	for _, p := range []problems.Params{

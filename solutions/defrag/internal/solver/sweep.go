@@ -100,7 +100,7 @@ func (st *state) sweepOn(budget int, strict bool) ([]Move, bool) {
 // give up as soon as they pass the layout's count or limit.
 func (st *state) finish(limit int) {
 	lay := st.clone()
-	lay.layOut(false)
+	lay.layOut(0)
 	if lay.breaks > 0 {
 		st.solve(math.MaxInt, math.MaxInt) // layOut stopped short: cannot happen
 		return
