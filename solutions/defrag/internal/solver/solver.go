@@ -153,17 +153,27 @@ func solve(d *disk.Disk) []Move {
 		case free < layoutRatio*d.Used()/max(len(d.Files), 1):
 			// Files large next to the free space: the sweep often stalls, and
 			// laying the files out anew is the yardstick it must beat.
-			lay := bestLayout(d, sst)
+			// One layout first, as the sweeps' budget; on a large disk the other
+			// ways to lay the files out only when no sweep beats it (there they
+			// take most of the time: 11 of 13 ms on 546 files of 60 blocks).
+			lay := sst.clone()
+			lay.layOut(0)
 			budget := 0 // no yardstick should layOut stop short, which cannot happen
 			if lay.breaks == 0 {
 				budget = len(lay.moves)
 			}
 			sw = lay.moves
+			swept := false
 			for _, reach := range [...]int32{0, reachTry} {
 				sst := sst.clone()
 				sst.reach = reach
 				if m, ok := sst.sweepOn(budget, false); ok && (budget == 0 || len(m) < budget) {
-					sw, budget = m, len(m)
+					sw, budget, swept = m, len(m), true
+				}
+			}
+			if !swept || d.Blocks <= wideBlocks {
+				if lay := bestLayout(d, sst); lay.breaks == 0 && len(lay.moves) < len(sw) {
+					sw = lay.moves
 				}
 			}
 		default:
