@@ -472,15 +472,21 @@ func (st *state) free() int32 {
 }
 
 // endPlan returns every move so far and then those of another way to finish,
-// or nil when it does not finish: the gather phase without a floor, then the
-// greedy phases while they spend fewer moves a break than the last pass of the
-// sweep did (cost moves for fixed breaks). A pass over the whole disk for the
+// or nil when it does not finish: the gather phase without a floor, then, when
+// that leaves at most half as many breaks as the last pass of the sweep mended
+// (cost moves for fixed breaks), the greedy phases while they spend fewer moves a
+// break than that pass did. A pass over the whole disk for the
 // last few breaks costs about as much as one that mended many; here the
 // greedy phases often mend them for less (4 % fewer moves in all on nearly full
 // disks of 32767 blocks and many small files with 2 and 3 % free).
 func (st *state) endPlan(cost, fixed int) []Move {
 	a := st.clone()
 	a.gather(0)
+	if 2*a.breaks > fixed {
+		// More breaks left than half a pass mends: the greedy phases do not
+		// finish within the sweep's rate, and trying costs milliseconds.
+		return nil
+	}
 	if a.breaks > 0 {
 		rate := 8
 		if fixed > 0 {
