@@ -225,6 +225,7 @@ func resultPictures(root string) reports.PictureFunc {
 		var out *problems.Output
 		if _, interactive := p.(problems.Interactor); len(r.KeptOutput) > 0 && !interactive {
 			o := writtenOutput(p, ds, r.KeptOutput)
+			o.Usage = r.Usage // what a scorer that charges for time reads
 			out = &o
 		}
 		svg, err := vis.Visualise(ds, out, &oc)
