@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/contest"
 	"github.com/judgehq/judge/harness/judging"
@@ -83,64 +85,38 @@ type buildJob struct {
 // after its entrant. Each finished build is logged as it ends; the first error
 // stops the rest.
 func (e *Env) buildAll(ctx context.Context, def *contest.Contest, jobs []buildJob) ([]*build.Program, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	progs := make([]*build.Program, len(jobs))
-	errs := make([]error, len(jobs))
-	next := make(chan int)
-	var wg sync.WaitGroup
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	var logMu sync.Mutex
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				j := jobs[i]
-				start := time.Now()
-				var prog *build.Program
-				var err error
-				if j.sub.Command != "" {
-					prog, err = e.Builder.Command(j.sub.Command)
-				} else {
-					prog, err = e.Builder.BuildAs(ctx, def.Resolve(j.sub.Path), j.sub.Language)
-				}
-				if err != nil {
-					errs[i] = fmt.Errorf("%s:%d: %s: %w", def.File, j.sub.Line, j.entrant, err)
-					cancel()
-					continue
-				}
-				status := "ready"
-				if prog.CompileError != "" {
-					status = "compile error"
-				}
-				logMu.Lock()
-				e.logf("building %s for %s: %s (%s) %s in %.1fs", j.entrant, j.slug, prog.Language, short(prog.Hash), status, time.Since(start).Seconds())
-				logMu.Unlock()
-				named := *prog
-				named.Name = j.entrant
-				progs[i] = &named
+	for i, j := range jobs {
+		g.Go(func() error {
+			start := time.Now()
+			var prog *build.Program
+			var err error
+			if j.sub.Command != "" {
+				prog, err = e.Builder.Command(j.sub.Command)
+			} else {
+				prog, err = e.Builder.BuildAs(ctx, def.Resolve(j.sub.Path), j.sub.Language)
 			}
-		}()
+			if err != nil {
+				return fmt.Errorf("%s:%d: %s: %w", def.File, j.sub.Line, j.entrant, err)
+			}
+			status := "ready"
+			if prog.CompileError != "" {
+				status = "compile error"
+			}
+			logMu.Lock()
+			e.logf("building %s for %s: %s (%s) %s in %.1fs", j.entrant, j.slug, prog.Language, short(prog.Hash), status, time.Since(start).Seconds())
+			logMu.Unlock()
+			named := *prog
+			named.Name = j.entrant
+			progs[i] = &named
+			return nil
+		})
 	}
-feed:
-	for i := range jobs {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	for _, p := range progs {
-		if p == nil { // the caller gave up before every job ran
-			return nil, fmt.Errorf("building the contest's submissions: %w", ctx.Err())
-		}
+	if err := g.Wait(); err != nil {
+		return nil, err
 	}
 	return progs, nil
 }
