@@ -149,18 +149,22 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 		thumbs = 3
 		tw = math.Min(220, (main[0]-2*10)/3)
 	}
+	// Thumbnails stand at least a caption's width apart ("after 12 of 48 moves",
+	// about 110 px at 11 px), so that their captions never run into each other.
+	step := math.Max(tw, 115) + 10
 	thumbW := tw * 2 / float64(n+1)
 	thumbH := 0.0
 	if thumbs > 0 {
 		thumbH = boardSize(n, thumbW)[1] + 18
 	}
 	cw := math.Max(main[0]+2*ox, float64(cap.Width*7)+20)
+	cw = math.Max(cw, ox+float64(thumbs)*step)
 	ch := oy + thumbH + main[1] + 10 + cap.Height()
 	c := svg.New("pic-trimines", cw, ch, svg.Style+viewCSS)
 	c.Background()
 	for k := 1; k <= thumbs; k++ {
 		upto := k * len(steps) / 4
-		x := ox + float64(k-1)*(tw+10)
+		x := ox + float64(k-1)*step
 		c.Group(fmt.Sprintf("after %d moves", upto), svg.Class("thumb"))
 		drawBoard(c, b, steps[:upto], true, x, oy, thumbW, false)
 		c.End()
