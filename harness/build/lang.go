@@ -152,6 +152,10 @@ func (l Language) Toolchain() (string, bool) {
 // and interpreters whoever starts the judge and whatever their shell puts first
 // (a pyenv or virtualenv python, say). A language table that wants another
 // program names it with its full path.
+//
+// A rustup proxy (cargo's bin folder links rustc to rustup) is replaced by the
+// toolchain's own program, which `rustup which` names: the proxy needs the
+// caller's rustup settings, which no jail has.
 func LookTool(name string) (string, error) {
 	if name == "" || strings.ContainsRune(name, '/') {
 		return exec.LookPath(name)
@@ -162,7 +166,28 @@ func LookTool(name string) (string, error) {
 			return p, nil
 		}
 	}
-	return exec.LookPath(name)
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", err
+	}
+	return unproxied(p, name), nil
+}
+
+// unproxied returns the real program behind a rustup proxy at p, or p.
+func unproxied(p, name string) string {
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil || filepath.Base(real) != "rustup" || filepath.Base(p) == "rustup" {
+		return p
+	}
+	out, err := exec.Command(real, "which", name).Output()
+	if err != nil {
+		return p
+	}
+	target := strings.TrimSpace(string(out))
+	if st, err := os.Stat(target); err == nil && filepath.IsAbs(target) && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+		return target
+	}
+	return p
 }
 
 // expand replaces the placeholders of a command template.

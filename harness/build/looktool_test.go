@@ -2,6 +2,7 @@ package build
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,5 +54,24 @@ func TestLookTool(t *testing.T) {
 				t.Errorf("LookTool(%q) = %q, want it in %s", tt.name, got, tt.inDir)
 			}
 		})
+	}
+}
+
+// TestLookToolRustup checks that a rustup proxy is replaced by the toolchain's
+// own rustc, which works in a jail without the caller's rustup settings.
+func TestLookToolRustup(t *testing.T) {
+	proxy, err := exec.LookPath("rustc")
+	if err != nil {
+		t.Skip("rustc not installed")
+	}
+	if real, err := filepath.EvalSymlinks(proxy); err != nil || filepath.Base(real) != "rustup" {
+		t.Skip("rustc is not a rustup proxy here")
+	}
+	got, err := LookTool("rustc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if real, _ := filepath.EvalSymlinks(got); filepath.Base(real) == "rustup" {
+		t.Errorf("LookTool(rustc) = %s, still the rustup proxy", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"regexp"
 	"time"
 
 	"github.com/judgehq/judge/harness/build"
@@ -158,6 +159,15 @@ func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets [
 		return res, nil
 	}
 	res.Program = prog
+	if prog.Language == "python" && python2.MatchString(prog.CompileError) {
+		// Packages carry Python 2 programs as .py too; problemtools runs them with
+		// python2, which this judge has no language for.
+		skipped := *prog
+		skipped.Unavailable = "a Python 2 program (this judge runs .py files with Python 3)"
+		res.Program = &skipped
+		res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
+		return res, nil
+	}
 	if prog.CompileError != "" || prog.Unavailable != "" {
 		res.Verdict, res.VerdictHigh = problems.CE, problems.CE
 		if prog.Unavailable != "" {
@@ -236,6 +246,9 @@ func (e *Env) SetTimeLimit(ctx context.Context, pkg *icpc.Package) (time.Duratio
 	pkg.InferTimeLimit(slowest)
 	return slowest, nil
 }
+
+// python2 matches Python 3's syntax errors on Python 2's print statement.
+var python2 = regexp.MustCompile(`Missing parentheses in call to 'print'`)
 
 // expected reports whether v is a verdict the submission's folder allows. The
 // format has no memory-limit folder: a run killed at the memory limit is a run-time

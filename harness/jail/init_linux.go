@@ -613,7 +613,9 @@ func expandCollect(list []string) []string {
 		}
 		entries, _ := os.ReadDir("/work")
 		for _, e := range entries {
-			if ok, _ := filepath.Match(name, e.Name()); ok && len(out) < 200 {
+			// A pattern stands for regular files only: a folder a compiler left
+			// (rustup's .rustup, say) is not an artefact.
+			if ok, _ := filepath.Match(name, e.Name()); ok && e.Type().IsRegular() && len(out) < 200 {
 				out = append(out, e.Name())
 			}
 		}
