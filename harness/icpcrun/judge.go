@@ -168,6 +168,12 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	// so the submission is then stopped rather than left to run into its limit.
 	subCtx, stopSub := context.WithCancel(runCtx)
 	defer stopSub()
+	// A validator still running well after the submission was stopped at a
+	// limit is waiting for it (or blocked writing to it): it is stopped too, and
+	// the submission's verdict stands.
+	valCtx, stopVal := context.WithCancel(runCtx)
+	defer stopVal()
+	var valStopped bool // set (under mu) when stopVal ended the validator
 	var (
 		mu          sync.Mutex
 		first       string // "validator" or "submission": which exited first
@@ -178,7 +184,7 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		vm, vErrR = e.Runner.Run(runCtx, vSpec)
+		vm, vErrR = e.Runner.Run(valCtx, vSpec)
 		mu.Lock()
 		if first == "" {
 			first = "validator"
@@ -207,13 +213,31 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 		mu.Unlock()
 		// The validator reads EOF now. Our copy of the submission's read end stays
 		// open until the validator is done, so that its last writes cannot kill it
-		// with SIGPIPE; a validator still waiting long after the submission ended is
-		// stopped by its own wall limit.
+		// with SIGPIPE.
 		toValW.Close()
+		if _, decided := resourceVerdict(sm, spec.Limits); decided && sErr == nil {
+			go func() {
+				select {
+				case <-time.After(validatorGrace):
+					mu.Lock()
+					valStopped = first == "submission"
+					mu.Unlock()
+					stopVal()
+				case <-valCtx.Done():
+				}
+			}()
+		}
 	}()
 	wg.Wait()
 	toSubR.Close()
 	toValR.Close()
+	mu.Lock()
+	stopped := valStopped
+	mu.Unlock()
+	if stopped && runCtx.Err() == nil {
+		o, _ := resourceVerdict(sm, spec.Limits)
+		return o, sm, nil
+	}
 	if vErrR != nil {
 		return problems.Outcome{}, sm, fmt.Errorf("running interactive validator: %w", vErrR)
 	}
@@ -235,6 +259,10 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	}
 	return vo, sm, nil
 }
+
+// validatorGrace is how long an interactive validator may go on after its
+// submission was stopped at a limit.
+const validatorGrace = 5 * time.Second
 
 // limits turns a package's limits into the runner's, with the CPU limit given: wall
 // = 2 × CPU (at least Env.MinWall).

@@ -185,7 +185,7 @@ func plan(folder, file string) (recipe, error) {
 
 // planFiles picks the language from the sources among files.
 func planFiles(folder string, files []string) (recipe, error) {
-	var cpp, c, py, goSrc []string
+	var cpp, c, py, goSrc, shell []string
 	for _, f := range files {
 		switch strings.ToLower(filepath.Ext(f)) {
 		case ".cpp", ".cc", ".cxx", ".c++":
@@ -196,6 +196,8 @@ func planFiles(folder string, files []string) (recipe, error) {
 			py = append(py, f)
 		case ".go":
 			goSrc = append(goSrc, f)
+		case ".sh":
+			shell = append(shell, f)
 		}
 	}
 	sort.Strings(py)
@@ -216,10 +218,18 @@ func planFiles(folder string, files []string) (recipe, error) {
 			}
 		}
 		return recipe{run: []string{"python3", "{dir}/" + main}}, nil
+	case len(shell) == 1:
+		// A shell script need not be executable: bash runs it (sh where there is
+		// no bash), as the reference tools do.
+		sh := "bash"
+		if _, err := build.LookTool(sh); err != nil {
+			sh = "sh"
+		}
+		return recipe{run: []string{sh, "{dir}/" + shell[0]}}, nil
 	case len(files) == 1 && isExec(filepath.Join(folder, files[0])):
 		return recipe{run: []string{"{dir}/" + files[0]}}, nil
 	}
-	return recipe{}, fmt.Errorf("no C, C++, Go or Python source and no build or run script in %s", folder)
+	return recipe{}, fmt.Errorf("no C, C++, Go, Python or shell source and no build or run script in %s", folder)
 }
 
 func isFile(p string) bool {

@@ -460,10 +460,12 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	// The output limit: the program writes into pipes, and the judge copies at
 	// most l.Output bytes of each to the caller's file.
 	exceeded := make(chan struct{}, 1)
+	var dsts []*os.File // the caller's files the copiers write to
 	capped := func(dst *os.File) (*os.File, error) {
 		if dst == nil || l.Output <= 0 {
 			return dst, nil
 		}
+		dsts = append(dsts, dst)
 		pr, pw, err := os.Pipe()
 		if err != nil {
 			return nil, fmt.Errorf("output pipe: %w", err)
@@ -597,6 +599,14 @@ loop:
 		case <-ctx.Done():
 			kill("canceled")
 		}
+	}
+	// The program has ended. A copier may still be blocked writing to a
+	// destination that is itself a pipe nobody reads (an interactive validator's
+	// output to a submission that stopped reading): what it could not deliver
+	// within a second is dropped, so that the run returns. Regular files take no
+	// deadline and are written to the end.
+	for _, d := range dsts {
+		_ = d.SetWriteDeadline(time.Now().Add(time.Second))
 	}
 	if killed || !last.Exited && last.ExecError == "" {
 		// The init is gone (killed at a limit, or it failed): so is every process
