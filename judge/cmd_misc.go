@@ -167,7 +167,7 @@ Examples:
    judge gen sudoku --seed 3 > p.in && judge validate sudoku p.in
    judge validate ~/contests/nwerc/problems/anagram   # a package's own validators`,
 		Action: problemAction("validate: want a problem and files (judge validate PROBLEM FILE...)", atLeast(1), func(c *cli.Context, e *env, p problems.Problem, _ problems.Limits) error {
-			if pkg := packageOf(p); pkg != nil && c.NArg() == 1 {
+			if pkg := workflow.PackageOf(p); pkg != nil && c.NArg() == 1 {
 				return validatePackage(c, e, pkg)
 			}
 			if c.NArg() < 2 {

@@ -2,14 +2,13 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/judgehq/judge/harness/icpcrun"
-	"github.com/judgehq/judge/harness/workflow"
-	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 	"github.com/judgehq/judge/reports"
 )
@@ -92,7 +91,7 @@ func validatePackage(c *cli.Context, e *env, pkg *icpc.Package) error {
 
 // printInputChecks prints one line per check that is not "valid" and a summary
 // line per validator, and returns how many failed (invalid or error).
-func printInputChecks(w interface{ Write([]byte) (int, error) }, checks []icpcrun.InputCheck) int {
+func printInputChecks(w io.Writer, checks []icpcrun.InputCheck) int {
 	bad := 0
 	type tally struct{ valid, other int }
 	per := map[string]*tally{}
@@ -119,6 +118,3 @@ func printInputChecks(w interface{ Write([]byte) (int, error) }, checks []icpcru
 	}
 	return bad
 }
-
-// packageOf returns the ICPC package behind p, or nil.
-func packageOf(p problems.Problem) *icpc.Package { return workflow.PackageOf(p) }

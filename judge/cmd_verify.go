@@ -45,7 +45,7 @@ Examples:
 }
 
 func verify(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) error {
-	if pkg := packageOf(p); pkg != nil {
+	if pkg := workflow.PackageOf(p); pkg != nil {
 		return verifyPackage(c, e, pkg)
 	}
 	w := c.App.Writer
