@@ -83,3 +83,15 @@ func TestRunPackages(t *testing.T) {
 		})
 	}
 }
+
+// TestValidatePackage runs a package's own input validators on every case with
+// judge validate PACKAGE.
+func TestValidatePackage(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed")
+	}
+	code, stdout, errOut := judge(t, "--state", t.TempDir(), "validate", filepath.Join("..", "problems", "icpc", "testdata", "pairsum"))
+	if code != 0 || !strings.Contains(stdout, "input validator format: 5 valid, 0 not") {
+		t.Errorf("exit %d\n%s\n%s", code, stdout, errOut)
+	}
+}
