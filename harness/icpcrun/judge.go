@@ -155,11 +155,16 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	defer vErr.Close()
 	vLimits := ValidatorLimits
 	vLimits.Wall = spec.Limits.WallLimit() + ValidatorLimits.Wall
+	// Its output is the submission's input, as large as the test case makes it.
+	vLimits.Output = problems.GiB
 	vSpec, err := validatorSpec(t, ds, feedback, args)
 	if err != nil {
 		return problems.Outcome{}, sandbox.Measure{}, fmt.Errorf("interactive validator: %w", err)
 	}
 	vSpec.Stdin, vSpec.Stdout, vSpec.Stderr, vSpec.Limits = toValR, toSubW, vErr, vLimits
+	// A validator may close its output to give the submission the end of its
+	// input while it goes on reading the answer.
+	vSpec.CloseStdout = true
 	spec.Stdin, spec.Stdout = toSubR, toValW
 
 	runCtx, stop := context.WithCancel(ctx)

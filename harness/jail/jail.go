@@ -79,7 +79,11 @@ type Config struct {
 	Stdin *os.File
 	// Stdout and Stderr receive the program's output; nil means /dev/null.
 	Stdout, Stderr *os.File
-	Limits         Limits
+	// CloseStdout closes Stdout as soon as the program's output ends (it closed
+	// its standard output, or exited), not when the run returns: for a pipe to
+	// another program, which then reads the end of its input at once.
+	CloseStdout bool
+	Limits      Limits
 }
 
 // Path is the fixed PATH of jailed programs: the system's own program folders,

@@ -461,7 +461,7 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	// most l.Output bytes of each to the caller's file.
 	exceeded := make(chan struct{}, 1)
 	var dsts []*os.File // the caller's files the copiers write to
-	capped := func(dst *os.File) (*os.File, error) {
+	capped := func(dst *os.File, closeAtEnd bool) (*os.File, error) {
 		if dst == nil || l.Output <= 0 {
 			return dst, nil
 		}
@@ -483,15 +483,20 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 				default:
 				}
 			}
+			if closeAtEnd {
+				// Before draining: the reader downstream sees the end of the
+				// stream as soon as the program closed it.
+				dst.Close()
+			}
 			_, _ = io.Copy(io.Discard, pr)
 		}()
 		return pw, nil
 	}
 	var err error
-	if c.Stdout, err = capped(c.Stdout); err != nil {
+	if c.Stdout, err = capped(c.Stdout, c.CloseStdout); err != nil {
 		return Result{}, err
 	}
-	if c.Stderr, err = capped(c.Stderr); err != nil {
+	if c.Stderr, err = capped(c.Stderr, false); err != nil {
 		return Result{}, err
 	}
 	fds, files, feed, err := j.openInputs(c, &closers)

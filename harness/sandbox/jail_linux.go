@@ -81,7 +81,8 @@ func (r *jailRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 		return Measure{}, fmt.Errorf("running: empty command")
 	}
 	r.j.AddReadOnly(spec.ReadOnly...)
-	cfg := jail.Config{Stdin: spec.Stdin, Stdout: spec.Stdout, Stderr: spec.Stderr, Limits: jailLimits(spec.Limits)}
+	cfg := jail.Config{Stdin: spec.Stdin, Stdout: spec.Stdout, Stderr: spec.Stderr, CloseStdout: spec.CloseStdout,
+		Limits: jailLimits(spec.Limits)}
 	names := map[string]string{} // host path → name in the work folder
 	used := map[string]bool{}
 	add := func(host string, exec bool) error {

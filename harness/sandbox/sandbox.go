@@ -44,6 +44,11 @@ type Spec struct {
 	// jail copies them back into Dir after the run; other runners write them there
 	// directly.
 	Collect []string
+	// CloseStdout closes Stdout as soon as the program's output ends rather than
+	// leaving it to the caller, so that a program reading that pipe sees the end
+	// at once (an interactive validator that closes its output to say so). Only
+	// a jail honours it; other runners hand the program Stdout itself.
+	CloseStdout bool
 }
 
 // Measure is what one run consumed and how it ended.
