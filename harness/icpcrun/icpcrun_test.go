@@ -259,3 +259,14 @@ func TestPackagesFromEnvironment(t *testing.T) {
 	}
 	t.Logf("all packages: %d of %d submissions got their folder's verdict", ok, total)
 }
+
+// TestInteractorClosesItsOutput judges the fixture closeout under the jail: its
+// validator closes its output so that the submission reads the end of its input,
+// then reads the answer. (The supervisor hands the validator the pipe itself while
+// the judge keeps its own end open, so there the submission never sees the end.)
+func TestInteractorClosesItsOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs package programs")
+	}
+	verifyFixture(t, newEnvWith(t, "jail"), "closeout", "problem.yaml limits.time_limit", 2, nil)
+}
