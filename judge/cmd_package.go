@@ -22,6 +22,11 @@ func verifyPackage(c *cli.Context, e *env, pkg *icpc.Package) error {
 	ctx, stop := signalContext(c.Context)
 	defer stop()
 	x := e.Packages()
+	if ds, err := pkg.Datasets(); err != nil {
+		return failed("%v", err)
+	} else if len(ds) == 0 {
+		return failed("verify %s: no test cases under %s", pkg.Meta().Slug, filepath.Join(pkg.Dir, "data"))
+	}
 	failures := 0
 	checks, err := x.ValidateInputs(ctx, pkg)
 	if err != nil {
@@ -61,6 +66,9 @@ func verifyPackage(c *cli.Context, e *env, pkg *icpc.Package) error {
 	}
 	for _, warn := range rep.Warnings {
 		fmt.Fprintf(w, "WARN %s\n", warn)
+	}
+	if len(rep.Submissions) == 0 {
+		fmt.Fprintf(w, "WARN no example submissions under %s: no verdict was checked\n", filepath.Join(pkg.Dir, "submissions"))
 	}
 	name := pkg.Meta().Slug
 	if failures > 0 {
