@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -118,7 +119,9 @@ func (e *env) close() { _ = e.Close() }
 // problem opens a problem by slug or folder path, applying limit overrides.
 func (e *env) problem(c *cli.Context, name string) (problems.Problem, problems.Limits, error) {
 	e.Log = c.App.ErrWriter // a package without a time limit times its submissions first
-	p, err := e.OpenProblem(c.Context, name)
+	// verify infers a package's limit itself; validate, view and gen judge nothing.
+	judges := !slices.Contains([]string{"verify", "validate", "view", "gen"}, c.Command.Name)
+	p, err := e.OpenProblem(c.Context, name, judges)
 	e.Log = nil
 	if err != nil {
 		return nil, problems.Limits{}, usageError("%v", err)

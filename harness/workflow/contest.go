@@ -40,7 +40,7 @@ func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error)
 		if name == "" {
 			name = def.Resolve(cp.Path)
 		}
-		p, err := e.OpenProblem(ctx, name)
+		p, err := e.OpenProblem(ctx, name, true)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", file, cp.Line, err)
 		}

@@ -15,24 +15,25 @@ import (
 // OpenProblem opens a problem by slug or folder as registry.Open does, or an
 // ICPC/Kattis problem package by its folder (icpc.IsPackage). A package's custom
 // output validator, or its interactive validator, then runs through this Env's
-// builder and runner, in the jail like every submission; a package that states
-// no time limit gets one from its accepted submissions, timed here first as
-// problemtools does (the limit and where it came from are in
-// PackageOf(p).TimeLimitSource()).
-func (e *Env) OpenProblem(ctx context.Context, name string) (problems.Problem, error) {
+// builder and runner, in the jail like every submission. With timeLimit set, a
+// package that states no time limit gets one from its accepted submissions,
+// timed here first as problemtools does (the limit and where it came from are in
+// PackageOf(p).TimeLimitSource()); a caller that judges no submission, or infers
+// the limit itself (icpcrun's Verify), leaves it unset.
+func (e *Env) OpenProblem(ctx context.Context, name string, timeLimit bool) (problems.Problem, error) {
 	if icpc.IsPackage(name) {
-		return e.openPackage(ctx, name)
+		return e.openPackage(ctx, name, timeLimit)
 	}
 	return registry.Open(e.Root, name)
 }
 
-func (e *Env) openPackage(ctx context.Context, dir string) (problems.Problem, error) {
+func (e *Env) openPackage(ctx context.Context, dir string, timeLimit bool) (problems.Problem, error) {
 	pkg, err := icpc.Load(dir)
 	if err != nil {
 		return nil, err
 	}
 	x := e.Packages()
-	if pkg.NeedsTimeLimit() {
+	if timeLimit && pkg.NeedsTimeLimit() {
 		e.logf("%s states no time limit: timing its accepted submissions", dir)
 		start := time.Now()
 		slowest, err := x.SetTimeLimit(ctx, pkg)
