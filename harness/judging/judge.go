@@ -249,12 +249,7 @@ func (j *Judge) one(ctx context.Context, t Task) Judged {
 		default:
 			r.Outcome = o
 		}
-		if t.Problem.Meta().Kind == problems.PassFail {
-			r.Outcome.Score = 0
-			if r.Outcome.Verdict == problems.AC {
-				r.Outcome.Score = 1
-			}
-		}
+		scorePassFail(t.Problem, &r.Outcome)
 		if r.Outcome.Verdict == problems.WA || r.Outcome.Verdict == problems.PE {
 			r.Output = output
 		}

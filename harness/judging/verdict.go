@@ -41,13 +41,18 @@ func afterRun(ctx context.Context, t Task, out problems.Output, m sandbox.Measur
 		return withStderr(o, out.Stderr), false
 	}
 	o = safeCheck(t.Problem, t.Dataset, out)
-	if t.Problem.Meta().Kind == problems.PassFail {
+	scorePassFail(t.Problem, &o)
+	return o, false
+}
+
+// scorePassFail gives a pass-fail problem's outcome its score: 1 for AC, else 0.
+func scorePassFail(p problems.Problem, o *problems.Outcome) {
+	if p.Meta().Kind == problems.PassFail {
 		o.Score = 0
 		if o.Verdict == problems.AC {
 			o.Score = 1
 		}
 	}
-	return o, false
 }
 
 // resourceVerdict decides MLE, TLE, OLE and RTE from a measurement, in that order of
