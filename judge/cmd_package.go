@@ -101,7 +101,7 @@ func validatePackage(c *cli.Context, e *env, pkg *icpc.Package) error {
 // line per validator, and returns how many failed (invalid or error).
 func printInputChecks(w io.Writer, checks []icpcrun.InputCheck) int {
 	bad := 0
-	type tally struct{ valid, other int }
+	type tally struct{ valid, bad, unchecked int }
 	per := map[string]*tally{}
 	var order []string
 	for _, ch := range checks {
@@ -115,14 +115,20 @@ func printInputChecks(w io.Writer, checks []icpcrun.InputCheck) int {
 			t.valid++
 			continue
 		}
-		t.other++
 		if ch.Status == "invalid" || ch.Status == "error" {
 			bad++
+			t.bad++
+		} else {
+			t.unchecked++
 		}
 		fmt.Fprintf(w, "%s: %s: %s %s\n", ch.Validator, ch.Case, ch.Status, ch.Message)
 	}
 	for _, v := range order {
-		fmt.Fprintf(w, "input validator %s: %d valid, %d not\n", v, per[v].valid, per[v].other)
+		line := fmt.Sprintf("input validator %s: %d valid, %d not", v, per[v].valid, per[v].bad)
+		if per[v].unchecked > 0 {
+			line += fmt.Sprintf(", %d not checked", per[v].unchecked)
+		}
+		fmt.Fprintln(w, line)
 	}
 	return bad
 }

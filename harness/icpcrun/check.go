@@ -149,8 +149,8 @@ func readCapped(path string, limit int64) ([]byte, error) {
 
 // RunOutputValidator runs an output validator on a team output held in the file
 // teamOutput and returns its outcome.
-func (e *Env) RunOutputValidator(ctx context.Context, src string, ds problems.Dataset, args []string, teamOutput string) problems.Outcome {
-	t, err := e.Tool(ctx, src)
+func (e *Env) RunOutputValidator(ctx context.Context, src string, constants map[string]string, ds problems.Dataset, args []string, teamOutput string) problems.Outcome {
+	t, err := e.Tool(ctx, src, constants)
 	if err != nil {
 		return problems.Rejected(problems.JE, "%v", err)
 	}
@@ -248,7 +248,22 @@ func (b *bound) Check(ds problems.Dataset, out problems.Output) problems.Outcome
 	if err != nil {
 		return problems.Rejected(problems.JE, "team output: %v", err)
 	}
-	return b.env.RunOutputValidator(b.ctx, src, ds, args, f.Name())
+	return b.env.RunOutputValidator(b.ctx, src, constantsOf(b.Problem), ds, args, f.Name())
+}
+
+// constantsOf is the constants of the package p is, or wraps (nil for none).
+func constantsOf(p problems.Problem) map[string]string {
+	for p != nil {
+		if c, ok := p.(interface{ Constants() map[string]string }); ok {
+			return c.Constants()
+		}
+		u, ok := p.(interface{ Unwrap() problems.Problem })
+		if !ok {
+			return nil
+		}
+		p = u.Unwrap()
+	}
+	return nil
 }
 
 type boundInteractive struct{ *bound }
@@ -256,7 +271,7 @@ type boundInteractive struct{ *bound }
 // Interact runs the package's validator as the interactor.
 func (b *boundInteractive) Interact(ctx context.Context, ds problems.Dataset, fromSol io.Reader, toSol io.Writer) problems.Outcome {
 	src, args, _ := b.Problem.(problems.ExternalChecker).CheckerProgram(ds)
-	t, err := b.env.Tool(ctx, src)
+	t, err := b.env.Tool(ctx, src, constantsOf(b.Problem))
 	if err != nil {
 		return problems.Rejected(problems.JE, "%v", err)
 	}

@@ -1,6 +1,7 @@
 package icpcrun
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -45,7 +46,10 @@ func (e *Env) ValidateInputs(ctx context.Context, pkg *icpc.Package) ([]InputChe
 		switch strings.ToLower(filepath.Ext(v)) {
 		case ".ctd":
 			if path, err := exec.LookPath(checktestdataTool); err == nil {
-				abs, _ := filepath.Abs(v)
+				abs, err := e.substituted(v, pkg.Constants())
+				if err != nil {
+					return out, err
+				}
 				prog = &build.Program{Name: name, Source: abs, Language: "command", Argv: []string{path, abs}}
 			} else {
 				status, msg = "not checked", "checktestdata is not installed"
@@ -53,7 +57,7 @@ func (e *Env) ValidateInputs(ctx context.Context, pkg *icpc.Package) ([]InputChe
 		case ".viva":
 			status, msg = "not checked", "viva validators are not supported"
 		default:
-			t, err := e.Tool(ctx, v)
+			t, err := e.Tool(ctx, v, pkg.Constants())
 			if err != nil {
 				return out, err
 			}
@@ -113,4 +117,30 @@ func (e *Env) runInputValidator(ctx context.Context, prog *build.Program, args [
 		return "error", describe(m) + ": " + oneLine(string(text)), nil
 	}
 	return "invalid", fmt.Sprintf("exit code %d: %s", m.ExitCode, oneLine(string(text))), nil
+}
+
+// substituted is the absolute path of the script at path, or of a copy with the
+// package's constants put in when it uses any.
+func (e *Env) substituted(path string, constants map[string]string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil || len(constants) == 0 {
+		return abs, err
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return "", err
+	}
+	out, _ := icpc.SubstituteConstants(data, constants)
+	if bytes.Equal(out, data) {
+		return abs, nil
+	}
+	f, err := os.CreateTemp(e.Scratch, "constants-*-"+filepath.Base(abs))
+	if err != nil {
+		return "", fmt.Errorf("constants in %s: %w", path, err)
+	}
+	defer f.Close()
+	if _, err := f.Write(out); err != nil {
+		return "", fmt.Errorf("constants in %s: %w", path, err)
+	}
+	return f.Name(), f.Close()
 }

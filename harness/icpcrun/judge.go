@@ -102,7 +102,7 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 		return r, nil
 	}
 	if src, args, ok := pkg.CheckerProgram(ds); ok {
-		r.Outcome = e.RunOutputValidator(ctx, src, ds, args, outPath)
+		r.Outcome = e.RunOutputValidator(ctx, src, pkg.Constants(), ds, args, outPath)
 	} else {
 		data, err := readCapped(outPath, l.Output.Bytes()+1)
 		if err != nil {
@@ -126,7 +126,7 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 // submission's TLE, MLE or RTE; else the validator's verdict.
 func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.Spec, ds problems.Dataset, dir string) (problems.Outcome, sandbox.Measure, error) {
 	src, args, _ := pkg.CheckerProgram(ds)
-	t, err := e.Tool(ctx, src)
+	t, err := e.Tool(ctx, src, pkg.Constants())
 	if err != nil {
 		return problems.Outcome{}, sandbox.Measure{}, err
 	}

@@ -25,9 +25,11 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/problems/icpc"
 )
 
 // Env is what running package programs needs: a build cache, a runner and a
@@ -63,31 +65,34 @@ func (t *Tool) program() *build.Program {
 // compileTimeout bounds a validator's build.
 const compileTimeout = 2 * time.Minute
 
-// Tool builds (once per content hash) the package program at src.
-func (e *Env) Tool(ctx context.Context, src string) (*Tool, error) {
+// Tool builds (once per content hash) the package program at src, with the
+// package's constants (problem.yaml's constants, nil for none) substituted in its
+// sources first.
+func (e *Env) Tool(ctx context.Context, src string, constants map[string]string) (*Tool, error) {
 	abs, err := filepath.Abs(src)
 	if err != nil {
 		return nil, fmt.Errorf("program %s: %w", src, err)
 	}
+	key := abs + "\x00" + icpc.ConstantsKey(constants)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if t, ok := e.built[abs]; ok {
+	if t, ok := e.built[key]; ok {
 		return t, nil
 	}
-	t, err := e.build(ctx, abs)
+	t, err := e.build(ctx, abs, constants)
 	if err != nil {
 		return nil, err
 	}
 	if e.built == nil {
 		e.built = map[string]*Tool{}
 	}
-	e.built[abs] = t
+	e.built[key] = t
 	return t, nil
 }
 
 // build copies the program's folder (for a file: the folder it lies in) into a cache
 // folder named by its content hash and builds it there.
-func (e *Env) build(ctx context.Context, abs string) (*Tool, error) {
+func (e *Env) build(ctx context.Context, abs string, constants map[string]string) (*Tool, error) {
 	st, err := os.Stat(abs)
 	if err != nil {
 		return nil, fmt.Errorf("program %s: %w", abs, err)
@@ -96,7 +101,7 @@ func (e *Env) build(ctx context.Context, abs string) (*Tool, error) {
 	if !st.IsDir() {
 		folder, file = filepath.Dir(abs), filepath.Base(abs)
 	}
-	sum, err := hashTree(folder, file)
+	sum, err := hashTree(folder, file, icpc.ConstantsKey(constants))
 	if err != nil {
 		return nil, fmt.Errorf("hashing %s: %w", abs, err)
 	}
@@ -115,6 +120,11 @@ func (e *Env) build(ctx context.Context, abs string) (*Tool, error) {
 		os.RemoveAll(tmp)
 		if err := copyTree(folder, tmp); err != nil {
 			return nil, fmt.Errorf("copying %s: %w", folder, err)
+		}
+		if len(constants) > 0 {
+			if err := substituteTree(tmp, constants); err != nil {
+				return nil, fmt.Errorf("constants in %s: %w", folder, err)
+			}
 		}
 		log, err := runBuild(ctx, tmp, recipe.build)
 		if err != nil {
@@ -261,9 +271,9 @@ func runBuild(ctx context.Context, dir string, cmds [][]string) (string, error) 
 
 // hashTree hashes the files below folder (only file and headers-like neighbours
 // matter, but hashing all is simpler and safe), plus the program's entry name.
-func hashTree(folder, entry string) (string, error) {
+func hashTree(folder, entry, extra string) (string, error) {
 	h := sha256.New()
-	io.WriteString(h, entry+"\x00")
+	io.WriteString(h, entry+"\x00"+extra+"\x00")
 	err := filepath.WalkDir(folder, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -285,6 +295,32 @@ func hashTree(folder, entry string) (string, error) {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// substituteTree puts the constants into every text file below dir that uses
+// them ({{NAME}}); binary files are left alone.
+func substituteTree(dir string, constants map[string]string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if !bytes.Contains(data, []byte("{{")) || !utf8.Valid(data) {
+			return nil
+		}
+		out, _ := icpc.SubstituteConstants(data, constants)
+		if bytes.Equal(out, data) {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(p, out, info.Mode().Perm())
+	})
 }
 
 // copyTree copies folder to dst, following symbolic links and keeping modes.

@@ -49,6 +49,9 @@ type Config struct {
 	// ValidatorFlags are the legacy validator_flags, split on white space.
 	ValidatorFlags []string
 	Limits         ConfigLimits
+	// Constants are the substitutions problem.yaml's constants give validators'
+	// sources: NAME, NAME.value and NAME.REPR → text (nil when there are none).
+	Constants map[string]string
 }
 
 // ConfigLimits are the limits a problem.yaml may set; zero means not set.
@@ -147,6 +150,11 @@ func ParseConfig(data []byte, file string) (Config, []Warning, error) {
 			}
 		case "validator_flags":
 			c.ValidatorFlags = strings.Fields(v.Value)
+		case "constants":
+			if c.Constants == nil {
+				c.Constants = map[string]string{}
+			}
+			warns = append(warns, parseConstants(v, file, c.Constants)...)
 		case "limits":
 			lw, err := parseLimits(v, file, &c.Limits)
 			warns = append(warns, lw...)

@@ -1,6 +1,7 @@
 package icpc
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -147,5 +148,57 @@ func TestLoadFixtures(t *testing.T) {
 	}
 	if got := InferredLimit(10*time.Millisecond, 2, 0); got != 1 {
 		t.Errorf("inferred limit %g, want at least 1", got)
+	}
+}
+
+// TestConstants reads problem.yaml's constants and puts them into a source the
+// way the format says: NAME and NAME.value are the value as written, NAME.REPR a
+// representation; malformed entries are skipped with a warning naming their line.
+func TestConstants(t *testing.T) {
+	yaml := `problem_format_version: 2025-09
+constants:
+  FIVE:
+    value: 5
+    WORD: "five"
+    BAD: 5
+  SIX: 6
+  FLOAT: 10.0
+  NOVALUE: {WORD: "x"}
+  9bad: 1
+`
+	c, warns, err := ParseConfig([]byte(yaml), "problem.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"FIVE": "5", "FIVE.value": "5", "FIVE.WORD": "five", "SIX": "6", "SIX.value": "6", "FLOAT": "10.0", "FLOAT.value": "10.0"}
+	if len(c.Constants) != len(want) {
+		t.Errorf("constants %v, want %v", c.Constants, want)
+	}
+	for k, v := range want {
+		if c.Constants[k] != v {
+			t.Errorf("%s = %q, want %q", k, c.Constants[k], v)
+		}
+	}
+	var lines []int
+	for _, w := range warns {
+		lines = append(lines, w.Line)
+	}
+	if fmt.Sprint(lines) != "[6 9 10]" {
+		t.Errorf("warnings on lines %v, want [6 9 10]: %v", lines, warns)
+	}
+	tests := []struct{ src, want, unknown string }{
+		{"n <= {{FIVE}}", "n <= 5", ""},
+		{"{{FIVE.value}}{{FIVE.WORD}}", "5five", ""},
+		{"{{ FIVE }} {FIVE} {{FIVE.WORD.x}}", "{{ FIVE }} {FIVE} {{FIVE.WORD.x}}", ""},
+		{"{{SEVEN}} {{FIVE.ROMAN}} {{SEVEN}}", "{{SEVEN}} {{FIVE.ROMAN}} {{SEVEN}}", "[FIVE.ROMAN SEVEN]"},
+	}
+	for _, tc := range tests {
+		out, unknown := SubstituteConstants([]byte(tc.src), c.Constants)
+		if string(out) != tc.want {
+			t.Errorf("%q → %q, want %q", tc.src, out, tc.want)
+		}
+		if u := fmt.Sprint(unknown); tc.unknown != "" && u != tc.unknown {
+			t.Errorf("%q: unknown %s, want %s", tc.src, u, tc.unknown)
+		}
 	}
 }

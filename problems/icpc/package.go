@@ -249,6 +249,10 @@ func (p *Package) statedTimeLimit() (float64, string) {
 // Meta returns the problem's metadata in judge's terms.
 func (p *Package) Meta() problems.Meta { return p.meta }
 
+// Constants returns the substitutions problem.yaml's constants give the
+// package's validators (nil for none).
+func (p *Package) Constants() map[string]string { return p.Config.Constants }
+
 // SetLimits replaces the limits, for command-line overrides.
 func (p *Package) SetLimits(l problems.Limits) { p.meta.Limits = l }
 
