@@ -13,18 +13,32 @@ import (
 func exportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "export",
-		Usage:     "write a problem as an ICPC / Kattis problem package (format 2025-09)",
+		Usage:     "write a problem as an ICPC / Kattis problem package (format 2025-09 or legacy)",
 		ArgsUsage: "PROBLEM DIR",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Value: icpcrun.FormatCurrent,
+				Usage: "package format: " + icpcrun.FormatCurrent + " (current) or " + icpcrun.FormatLegacy + " (what problemtools' verifyproblem and older DOMjudge read)"},
+		},
 		Description: `Writes DIR/problem.yaml, the statement, the data, an input validator and an output
 validator (the interactor, for interactive problems) built from the problem's own Go
 code, and the solutions as submissions in their verdict folders (the reference and
 other solvers in accepted/, presentation errors in wrong_answer/, memory-limit ones in
 run_time_error/). Each Go program is a folder with a build script; it builds offline.
-Problems that read and write files cannot be expressed in the format.
+
+A problem that reads and writes files (defrag) becomes a standard-I/O package: the
+case file arrives on standard input, the answer file goes to standard output, and
+each submission (Go, C, Python) is wrapped so that it still finds its files; the
+statement says so. Its score in the package leaves out the time charge, which only
+the judge's own measurement can make.
+
+--format legacy writes the older layout (output_validators/check/, the time limit in
+.timelimit, a LaTeX statement made by pandoc when it is installed) for tools that do
+not read the current format yet, such as problemtools' verifyproblem.
 
 Examples:
    judge export sudoku /tmp/pkg/sudoku
-   judge export fleetcount out/fleetcount`,
+   judge export fleetcount out/fleetcount
+   judge export --format legacy defrag /tmp/legacy/defrag`,
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 2 {
 				return usageError("export: want a problem and a folder (judge export PROBLEM DIR)")
@@ -41,7 +55,9 @@ Examples:
 			slug := p.Meta().Slug
 			src := icpcrun.ExportSource{Root: e.Root, Problem: p, ProblemDir: filepath.Join(e.Root, "problems", slug),
 				SolutionsDir: registry.SolutionsDir(e.Root, slug)}
-			if err := icpcrun.Export(c.Context, src, c.Args().Get(1)); err != nil {
+			opt := icpcrun.ExportOptions{Format: c.String("format"),
+				Warn: func(s string) { fmt.Fprintf(c.App.ErrWriter, "%s: warning: %s\n", slug, s) }}
+			if err := icpcrun.Export(c.Context, src, c.Args().Get(1), opt); err != nil {
 				return failed("export %s: %v", slug, err)
 			}
 			fmt.Fprintf(c.App.Writer, "%s: package written to %s\n", slug, c.Args().Get(1))

@@ -95,3 +95,32 @@ func TestValidatePackage(t *testing.T) {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, errOut)
 	}
 }
+
+// TestExportVerifies exports a problem that reads and writes files in both
+// formats and judges the packages with judge verify: every exported program gets
+// its folder's verdict, so the validators run wherever the jail copies their
+// executable, the file I/O wrappers (Go, C, Python) pass the files on standard
+// I/O, and the legacy layout reads back.
+func TestExportVerifies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and judges exported packages")
+	}
+	for _, tool := range []string{"go", "gcc", "python3"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not installed", tool)
+		}
+	}
+	state := t.TempDir()
+	for _, tc := range []struct{ slug, format string }{{"defrag", "2025-09"}, {"defrag", "legacy"}} {
+		t.Run(tc.slug+"/"+tc.format, func(t *testing.T) {
+			pkg := filepath.Join(t.TempDir(), tc.slug)
+			if code, _, errOut := judge(t, "--state", state, "export", "--format", tc.format, tc.slug, pkg); code != 0 {
+				t.Fatalf("export: exit %d\n%s", code, errOut)
+			}
+			code, stdout, errOut := judge(t, "--state", state, "verify", pkg)
+			if code != 0 || !strings.Contains(stdout, "all good") {
+				t.Fatalf("verify: exit %d\n%s\n%s", code, stdout, errOut)
+			}
+		})
+	}
+}

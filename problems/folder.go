@@ -34,6 +34,10 @@ func LoadFolder(dir string) (*Folder, error) {
 	return &Folder{Dir: dir, meta: m}, nil
 }
 
+// NewFolder is a problem folder at dir whose problem.yaml was parsed elsewhere, as
+// in a program that carries the problem's metadata inside it.
+func NewFolder(dir string, m Meta) *Folder { return &Folder{Dir: dir, meta: m} }
+
 // Meta returns the parsed problem.yaml.
 func (f *Folder) Meta() Meta { return f.meta }
 

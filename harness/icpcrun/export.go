@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/judgehq/judge/problems"
@@ -51,42 +52,73 @@ func folderFor(name, reference string) string {
 	return "accepted" // the reference and every other solver folder
 }
 
-// Export writes the problem as a package in the current format (2025-09) in dst:
-// problem.yaml, the statement, the data, an input validator and an output validator
-// (the interactor, for interactive problems) as Go programs made from the problem's
-// own code, and the solutions as submissions in their verdict folders. Each Go
-// program is a folder holding a copy of the project's packages it needs, with its
-// external dependencies vendored, so `go build` works offline; its build script
-// writes the executable run. Problems with file I/O cannot be expressed and are
-// refused.
-func Export(ctx context.Context, src ExportSource, dst string) error {
+// The package formats Export writes.
+const (
+	// FormatCurrent is the current versioned format (2025-09): problem.yaml states
+	// the time limit, the output validator is output_validator/, the statement
+	// statement/problem.en.md.
+	FormatCurrent = "2025-09"
+	// FormatLegacy is the format problemtools and DOMjudge have read longest: the
+	// output validator in output_validators/NAME/, the time limit in .timelimit
+	// (problemtools infers its own from the accepted submissions), the statement as
+	// LaTeX in problem_statement/.
+	FormatLegacy = "legacy"
+)
+
+// ExportOptions shape the package Export writes.
+type ExportOptions struct {
+	// Format is FormatCurrent (the default when empty) or FormatLegacy.
+	Format string
+	// Warn receives what the package leaves out or could not carry over (nil: dropped).
+	Warn func(string)
+}
+
+func (o ExportOptions) warn(format string, args ...any) {
+	if o.Warn != nil {
+		o.Warn(fmt.Sprintf(format, args...))
+	}
+}
+
+// Export writes the problem as a package in dst: problem.yaml, the statement, the
+// data, an input validator and an output validator (the interactor, for
+// interactive problems) as Go programs made from the problem's own code, and the
+// solutions as submissions in their verdict folders. Each Go program is a folder
+// holding a copy of the project's packages it needs, with its external
+// dependencies vendored, so `go build` works offline; its build script writes the
+// executable run. A problem that reads and writes files becomes a standard-I/O
+// package: the case file arrives on standard input and the answer file is written
+// to standard output, each submission wrapped so that it still finds its files.
+func Export(ctx context.Context, src ExportSource, dst string, opt ExportOptions) error {
 	meta := src.Problem.Meta()
+	switch opt.Format {
+	case "", "current":
+		opt.Format = FormatCurrent
+	case FormatCurrent, FormatLegacy:
+	default:
+		return fmt.Errorf("unknown package format %q: want %s or %s", opt.Format, FormatCurrent, FormatLegacy)
+	}
+	legacy := opt.Format == FormatLegacy
+	var fio *fileIOPlan
 	if meta.IO == problems.Files {
-		return fmt.Errorf("problem %s reads and writes files; the package format has no such I/O", meta.Slug)
+		var err error
+		if fio, err = planFileIO(src.Problem); err != nil {
+			return fmt.Errorf("problem %s: %w", meta.Slug, err)
+		}
 	}
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		return fmt.Errorf("creating %s: %w", dst, err)
 	}
-	uuid := sha256.Sum256([]byte(modulePath + "/" + meta.Slug))
-	typ := "pass-fail"
-	if meta.Kind == problems.Scoring {
-		typ = "scoring"
-	}
-	if meta.Kind == problems.Interactive {
-		typ = "interactive"
-		if meta.Score.Ranking == problems.RankPoints {
-			typ = "[scoring, interactive]"
-		}
-	}
-	yaml := fmt.Sprintf("problem_format_version: 2025-09\nname: %q\nuuid: %x-%x-%x-%x-%x\ntype: %s\nsource: %q\nlicense: unknown\nlimits:\n  time_limit: %g\n  memory: %d\n  output: %d\n",
-		meta.Title, uuid[0:4], uuid[4:6], uuid[6:8], uuid[8:10], uuid[10:16], typ, meta.Source, meta.Limits.Time.Seconds(), meta.Limits.Memory.MiB(), meta.Limits.Output.MiB())
-	if err := os.WriteFile(filepath.Join(dst, "problem.yaml"), []byte(yaml), 0o644); err != nil {
+	if err := writeFile(filepath.Join(dst, "problem.yaml"), []byte(problemYAML(meta, legacy)), 0o644); err != nil {
 		return err
 	}
-	if st, err := os.ReadFile(filepath.Join(src.ProblemDir, "statement.md")); err == nil {
-		if err := writeFile(filepath.Join(dst, "statement", "problem.en.md"), st, 0o644); err != nil {
+	if legacy {
+		limit := strconv.FormatFloat(meta.Limits.Time.Seconds(), 'g', -1, 64) + "\n"
+		if err := writeFile(filepath.Join(dst, ".timelimit"), []byte(limit), 0o644); err != nil {
 			return err
 		}
+	}
+	if err := exportStatement(ctx, src, dst, fio, opt); err != nil {
+		return err
 	}
 	datasets, err := src.Problem.Datasets()
 	if err != nil {
@@ -101,7 +133,7 @@ func Export(ctx context.Context, src ExportSource, dst string) error {
 			return err
 		}
 	}
-	if meta.Kind == problems.Scoring || meta.Score.Ranking == problems.RankPoints {
+	if (meta.Kind == problems.Scoring || meta.Score.Ranking == problems.RankPoints) && !legacy {
 		// Every case scores what the validator's score.txt says.
 		if err := writeFile(filepath.Join(dst, "data", "secret", "test_group.yaml"), []byte("max_score: unbounded\n"), 0o644); err != nil {
 			return err
@@ -112,23 +144,124 @@ func Export(ctx context.Context, src ExportSource, dst string) error {
 	if err != nil {
 		return err
 	}
+	outVal := filepath.Join(dst, "output_validator")
+	if legacy {
+		outVal = filepath.Join(dst, "output_validators", "check")
+	}
+	outputFile := ""
+	if fio != nil {
+		outputFile = fio.stdout
+	}
 	progs := map[string]string{
 		filepath.Join(dst, "input_validators", "validate"): inputValidatorMain,
-		filepath.Join(dst, "output_validator"):             outputValidatorMain,
+		outVal: strings.ReplaceAll(outputValidatorMain, "OUTPUT_FILE", strconv.Quote(outputFile)),
 	}
 	for dir, tmpl := range progs {
 		main := strings.ReplaceAll(tmpl, "PROBLEM_IMPORT", pkgImport)
 		files := map[string][]byte{
 			"main.go":            []byte(main),
 			"judge/problem.yaml": judgeYAML,
-			"build":              []byte("#!/bin/sh\nset -e\ngo build -mod=vendor -trimpath -o run .\n"),
-			"judge/README.md":    []byte("The problem's own metadata, read by the validator at run time.\n"),
+			"build":              []byte(goBuildScript),
+			"judge/README.md":    []byte("The problem's own metadata, built into the validator.\n"),
 		}
 		if err := writeGoProgram(ctx, src.Root, dir, []string{pkgImport}, files); err != nil {
 			return fmt.Errorf("writing %s: %w", dir, err)
 		}
 	}
-	return exportSubmissions(ctx, src, meta, dst)
+	return exportSubmissions(ctx, src, meta, dst, fio, opt)
+}
+
+// goBuildScript builds an exported Go program folder into the executable run, as
+// the format's build scripts do.
+const goBuildScript = "#!/bin/sh\nset -e\ngo build -mod=vendor -trimpath -o run .\n"
+
+// problemYAML is the package's problem.yaml.
+func problemYAML(meta problems.Meta, legacy bool) string {
+	uuid := sha256.Sum256([]byte(modulePath + "/" + meta.Slug))
+	scoring := meta.Kind == problems.Scoring || meta.Score.Ranking == problems.RankPoints
+	interactive := meta.Kind == problems.Interactive
+	var b strings.Builder
+	if !legacy {
+		b.WriteString("problem_format_version: 2025-09\n")
+	}
+	fmt.Fprintf(&b, "name: %q\nuuid: %x-%x-%x-%x-%x\n", meta.Title, uuid[0:4], uuid[4:6], uuid[6:8], uuid[8:10], uuid[10:16])
+	switch {
+	case legacy && scoring:
+		b.WriteString("type: scoring\n")
+	case legacy:
+		b.WriteString("type: pass-fail\n")
+	case interactive && scoring:
+		b.WriteString("type: [scoring, interactive]\n")
+	case interactive:
+		b.WriteString("type: interactive\n")
+	case scoring:
+		b.WriteString("type: scoring\n")
+	default:
+		b.WriteString("type: pass-fail\n")
+	}
+	fmt.Fprintf(&b, "source: %q\nlicense: unknown\n", meta.Source)
+	if legacy {
+		validation := "custom"
+		if interactive {
+			validation += " interactive"
+		}
+		if scoring {
+			validation += " score"
+		}
+		fmt.Fprintf(&b, "validation: %s\nlimits:\n  memory: %d\n  output: %d\n", validation, meta.Limits.Memory.MiB(), meta.Limits.Output.MiB())
+		return b.String()
+	}
+	fmt.Fprintf(&b, "limits:\n  time_limit: %g\n  memory: %d\n  output: %d\n", meta.Limits.Time.Seconds(), meta.Limits.Memory.MiB(), meta.Limits.Output.MiB())
+	return b.String()
+}
+
+// exportStatement writes the statement: Markdown in the current format, LaTeX made
+// by pandoc in the legacy one (which has no Markdown statements). A file I/O
+// problem's statement gains a paragraph on how the package passes the files.
+func exportStatement(ctx context.Context, src ExportSource, dst string, fio *fileIOPlan, opt ExportOptions) error {
+	st, err := os.ReadFile(filepath.Join(src.ProblemDir, "statement.md"))
+	if errors.Is(err, os.ErrNotExist) {
+		opt.warn("no statement.md in %s: the package has no statement", src.ProblemDir)
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if fio != nil {
+		st = append(st, []byte(fio.statementNote())...)
+	}
+	if opt.Format != FormatLegacy {
+		return writeFile(filepath.Join(dst, "statement", "problem.en.md"), st, 0o644)
+	}
+	dir := filepath.Join(dst, "problem_statement")
+	pandoc, err := exec.LookPath("pandoc")
+	if err != nil {
+		opt.warn("pandoc is not installed: the legacy format wants a LaTeX statement; problem_statement/ holds the Markdown one")
+		return writeFile(filepath.Join(dir, "problem.en.md"), st, 0o644)
+	}
+	// The title comes from problem.yaml; a first-level heading would repeat it.
+	md := string(st)
+	if strings.HasPrefix(md, "# ") {
+		if i := strings.IndexByte(md, '\n'); i >= 0 {
+			md = md[i+1:]
+		}
+	}
+	cmd := exec.CommandContext(ctx, pandoc, "-f", "markdown", "-t", "latex")
+	cmd.Stdin = strings.NewReader(md)
+	body, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("pandoc: converting the statement to LaTeX: %w", err)
+	}
+	// problemtools' class supplies the title from problem.yaml; the body goes in
+	// the problem environment it expects.
+	tex := "\\problemname{" + latexEscape(src.Problem.Meta().Title) + "}\n\n" + string(body)
+	return writeFile(filepath.Join(dir, "problem.en.tex"), []byte(tex), 0o644)
+}
+
+// latexEscape escapes LaTeX's special characters in plain text.
+func latexEscape(s string) string {
+	r := strings.NewReplacer(`\`, `\textbackslash{}`, "{", `\{`, "}", `\}`, "$", `\$`, "&", `\&`, "#", `\#`,
+		"_", `\_`, "%", `\%`, "~", `\textasciitilde{}`, "^", `\textasciicircum{}`)
+	return r.Replace(s)
 }
 
 func relOrSame(root, dir string) string {
@@ -140,7 +273,7 @@ func relOrSame(root, dir string) string {
 	return dir
 }
 
-func exportSubmissions(ctx context.Context, src ExportSource, meta problems.Meta, dst string) error {
+func exportSubmissions(ctx context.Context, src ExportSource, meta problems.Meta, dst string, fio *fileIOPlan, opt ExportOptions) error {
 	entries, err := os.ReadDir(src.SolutionsDir)
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", src.SolutionsDir, err)
@@ -155,7 +288,7 @@ func exportSubmissions(ctx context.Context, src ExportSource, meta problems.Meta
 		}
 		dir := filepath.Join(src.SolutionsDir, e.Name())
 		if folder == "accepted" { // a solver folder is one Go program
-			if err := exportGoSolution(ctx, src.Root, dir, filepath.Join(dst, "submissions", "accepted", e.Name())); err != nil {
+			if err := exportGoSolution(ctx, src.Root, dir, filepath.Join(dst, "submissions", "accepted", e.Name()), fio); err != nil {
 				return err
 			}
 			continue
@@ -168,7 +301,7 @@ func exportSubmissions(ctx context.Context, src ExportSource, meta problems.Meta
 			path := filepath.Join(dir, p.Name())
 			out := filepath.Join(dst, "submissions", folder, p.Name())
 			if p.IsDir() {
-				if err := exportGoSolution(ctx, src.Root, path, out); err != nil {
+				if err := exportGoSolution(ctx, src.Root, path, out, fio); err != nil {
 					return err
 				}
 				continue
@@ -180,6 +313,14 @@ func exportSubmissions(ctx context.Context, src ExportSource, meta problems.Meta
 			if err != nil {
 				return err
 			}
+			if fio != nil {
+				wrapped, ok := fio.wrapSource(p.Name(), data)
+				if !ok {
+					opt.warn("%s: left out: its files cannot be passed on standard I/O in this language", relOrSame(src.Root, path))
+					continue
+				}
+				data = wrapped
+			}
 			if err := writeFile(out, data, 0o644); err != nil {
 				return err
 			}
@@ -189,10 +330,16 @@ func exportSubmissions(ctx context.Context, src ExportSource, meta problems.Meta
 }
 
 // exportGoSolution writes a Go main package folder of the project as a stand-alone
-// program folder.
-func exportGoSolution(ctx context.Context, root, dir, out string) error {
+// program folder with a build script; for a file I/O problem its main is wrapped.
+func exportGoSolution(ctx context.Context, root, dir, out string, fio *fileIOPlan) error {
 	imp := modulePath + "/" + filepath.ToSlash(relOrSame(root, dir))
-	return writeGoProgram(ctx, root, out, []string{imp}, nil)
+	if err := writeGoProgram(ctx, root, out, []string{imp}, map[string][]byte{"build": []byte(goBuildScript)}); err != nil {
+		return err
+	}
+	if fio != nil {
+		return fio.wrapGo(out)
+	}
+	return nil
 }
 
 // goPackage is what `go list -json` says of a package.
@@ -338,26 +485,28 @@ const inputValidatorMain = `// Command validate is the input validator of this p
 package main
 
 import (
+	_ "embed"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/judgehq/judge/problems"
 	problem "PROBLEM_IMPORT"
 )
 
+// problemYAML is the problem's own metadata, built into the program so that it
+// runs wherever its executable alone is copied.
+//
+//go:embed judge/problem.yaml
+var problemYAML []byte
+
 func main() {
-	exe, err := os.Executable()
+	m, err := problems.ParseMeta(problemYAML)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(os.Stderr, "judge/problem.yaml:", err)
 		os.Exit(1)
 	}
-	f, err := problems.LoadFolder(filepath.Join(filepath.Dir(exe), "judge"))
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	f := problems.NewFolder("judge", m)
 	input, err := io.ReadAll(os.Stdin)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -381,6 +530,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"io"
 	"os"
@@ -391,6 +541,12 @@ import (
 	problem "PROBLEM_IMPORT"
 )
 
+// problemYAML is the problem's own metadata, built into the program so that it
+// runs wherever its executable alone is copied.
+//
+//go:embed judge/problem.yaml
+var problemYAML []byte
+
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, err)
 	os.Exit(1)
@@ -400,15 +556,11 @@ func main() {
 	if len(os.Args) < 4 {
 		fail(fmt.Errorf("usage: %s INPUT ANSWER FEEDBACK_DIR < output", os.Args[0]))
 	}
-	exe, err := os.Executable()
+	m, err := problems.ParseMeta(problemYAML)
 	if err != nil {
-		fail(err)
+		fail(fmt.Errorf("judge/problem.yaml: %w", err))
 	}
-	f, err := problems.LoadFolder(filepath.Join(filepath.Dir(exe), "judge"))
-	if err != nil {
-		fail(err)
-	}
-	p := problem.New(f)
+	p := problem.New(problems.NewFolder("judge", m))
 	ds := problems.Dataset{Name: filepath.Base(os.Args[1]), InPath: os.Args[1], AnsPath: os.Args[2]}
 	if ds.Input, err = os.ReadFile(os.Args[1]); err != nil {
 		fail(err)
@@ -422,6 +574,12 @@ func main() {
 		out.Interaction = &o
 	} else if out.Stdout, err = io.ReadAll(os.Stdin); err != nil {
 		fail(err)
+	}
+	// A problem that reads and writes files: the program's answer file came as its
+	// standard output.
+	if name := OUTPUT_FILE; name != "" {
+		out.Files = map[string][]byte{name: out.Stdout}
+		out.Stdout = nil
 	}
 	o := p.Check(ds, out)
 	fb := os.Args[3]
