@@ -57,12 +57,20 @@ func verifyPackage(c *cli.Context, e *env, pkg *icpc.Package) error {
 		for i, v := range s.Submission.Expected {
 			want[i] = string(v)
 		}
+		if len(want) == 0 {
+			want = []string{"any"}
+		}
 		rows = append(rows, []string{s.Submission.Folder + "/" + filepath.Base(s.Submission.Path), strings.Join(want, " or "),
 			string(s.Verdict), fmt.Sprintf("%.3f", s.MaxCPU.Seconds()), status})
 	}
 	if err := reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "submission"}, {Name: "expected"}, {Name: "verdict"},
 		{Name: "slowest_s", Numeric: true}, {Name: "status"}}, rows); err != nil {
 		return err
+	}
+	for _, s := range rep.Submissions {
+		for _, why := range s.Why {
+			fmt.Fprintf(w, "FAIL %s/%s: %s\n", s.Submission.Folder, filepath.Base(s.Submission.Path), why)
+		}
 	}
 	for _, warn := range rep.Warnings {
 		fmt.Fprintf(w, "WARN %s\n", warn)

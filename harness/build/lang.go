@@ -29,6 +29,10 @@ type Language struct {
 	AddressSpace *bool `yaml:"address_space"`
 	// Resolve prints the real path of Run[0] (see languages.yaml).
 	Resolve []string `yaml:"resolve"`
+	// AllSources, for a program of several files, puts all its sources where
+	// Compile says {src} (compilers that build them together: C, C++, Java);
+	// otherwise {src} is the entry file.
+	AllSources bool `yaml:"all_sources"`
 }
 
 // UsesAddressSpaceLimit reports whether RLIMIT_AS may be applied to programs of l.

@@ -78,6 +78,7 @@ func TestFixturesGetTheirFolderVerdicts(t *testing.T) {
 		{"guess", "problem.yaml limits.time_limit", 6, nil},
 		{"subtasks", ".timelimit", 5, map[string]float64{"sum.py": 100, "sum.cpp": 100, "int32.c": 30, "index.py": 0}},
 		{"constants", "problem.yaml limits.time_limit", 2, nil},
+		{"expectations", "problem.yaml limits.time_limit", 8, nil},
 	}
 	for _, runner := range []string{"supervised", "jail"} {
 		t.Run(runner, func(t *testing.T) {
@@ -114,7 +115,7 @@ func verifyFixture(t *testing.T, env *Env, name, source string, submissions int,
 					break
 				}
 			}
-			t.Errorf("%s: got %s, want %v (%s)", name, s.Verdict, s.Submission.Expected, msg)
+			t.Errorf("%s: got %s, want %v (%s) %v", name, s.Verdict, s.Submission.Expected, msg, s.Why)
 		}
 		if want, ok := scores[filepath.Base(s.Submission.Path)]; ok && s.Score != want {
 			t.Errorf("%s: score %g, want %g", name, s.Score, want)

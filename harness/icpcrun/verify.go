@@ -2,13 +2,16 @@ package icpcrun
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/jail"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 )
@@ -27,8 +30,11 @@ type SubmissionResult struct {
 	Cases []CaseResult
 	// MaxCPU is the slowest case's CPU time.
 	MaxCPU time.Duration
-	// OK says whether the verdict is one the submission's folder expects.
-	OK bool
+	// OK says whether the verdict is one the submission's folder expects (or its
+	// case verdicts meet its expectations in submissions.yaml); Why says what did
+	// not hold when it is not.
+	OK  bool
+	Why []string
 	// Skipped says the program's language is not installed here (verdict JE): it
 	// is neither counted as passed nor as failed.
 	Skipped bool
@@ -89,7 +95,7 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 
 	var accepted, others []icpc.Submission
 	for _, s := range subs {
-		if s.Folder == "accepted" {
+		if s.Accepted() {
 			accepted = append(accepted, s)
 		} else {
 			others = append(others, s)
@@ -117,7 +123,7 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 			r := &rep.Submissions[i]
 			if r.MaxCPU > tl && r.Verdict == problems.AC {
 				r.Verdict = problems.TLE
-				r.OK = expected(r.Submission, r.Verdict)
+				r.OK, r.Why = held(r.Submission, datasets, r.Cases, r.Verdict, tl)
 			}
 		}
 	}
@@ -139,7 +145,7 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s is sensitive to the time limit: %s at %gs, %s at %gs",
 				name, r.Verdict, tl.Seconds(), r.VerdictHigh, tl.Seconds()*margin))
 		}
-		if r.Submission.Folder == "accepted" && r.Verdict == problems.AC && float64(r.MaxCPU)*acToLimit > float64(tl) {
+		if r.Submission.Accepted() && r.Verdict == problems.AC && float64(r.MaxCPU)*acToLimit > float64(tl) {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: slowest case %.3fs is within a factor %g of the %gs limit",
 				name, r.MaxCPU.Seconds(), acToLimit, tl.Seconds()))
 		}
@@ -152,7 +158,19 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 // higher limit.
 func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets []problems.Dataset, s icpc.Submission, tl time.Duration, margin float64) (SubmissionResult, error) {
 	res := SubmissionResult{Submission: s}
-	prog, err := e.Builder.Build(ctx, s.Path)
+	path := s.Path
+	if real, err := filepath.EvalSymlinks(path); err == nil && real != path && linkInside(pkg.Dir, real) {
+		// Packages link one program into several folders; the link stays inside
+		// the package, so its target is built (a jailed build takes no links).
+		path = real
+	}
+	prog, err := e.Builder.BuildWith(ctx, path, build.Options{Language: s.Language, Entry: s.Entrypoint, LinksWithin: pkg.Dir})
+	if errors.Is(err, jail.ErrSourceRefused) {
+		res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, CompileError: err.Error()}
+		res.Verdict, res.VerdictHigh = problems.JE, problems.JE
+		res.Why = []string{err.Error()}
+		return res, nil
+	}
 	if err != nil { // a language judge does not know: not the package's fault
 		res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, Unavailable: err.Error()}
 		res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
@@ -208,8 +226,32 @@ func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets [
 	if pkg.Config.Scoring() {
 		res.Score = Score(pkg, cases)
 	}
-	res.OK = expected(s, res.Verdict)
+	res.OK, res.Why = held(s, datasets, res.Cases, res.Verdict, tl)
 	return res, nil
+}
+
+// held says whether a judged submission meets what is expected of it: its final
+// verdict among its folder's (or @EXPECTED_RESULTS@) verdicts, or, where
+// submissions.yaml or the format's default folders speak of it, its case
+// verdicts at the time limit tl meeting every expectation.
+func held(s icpc.Submission, datasets []problems.Dataset, cases []CaseResult, final problems.Verdict, tl time.Duration) (bool, []string) {
+	if s.Expectations == nil {
+		return expected(s, final), nil
+	}
+	names := make([]string, len(datasets))
+	for i, ds := range datasets {
+		names[i] = ds.Name
+	}
+	got := map[string]icpc.CaseVerdict{}
+	for _, c := range cases {
+		v := c.Outcome.Verdict
+		if c.Measure.CPU > tl {
+			v = problems.TLE
+		}
+		got[c.Case] = icpc.CaseVerdict{Verdict: v, Message: c.Outcome.Message}
+	}
+	why := s.Check(names, got)
+	return len(why) == 0, why
 }
 
 // SetTimeLimit gives a package that states no time limit one, as problemtools
@@ -231,7 +273,7 @@ func (e *Env) SetTimeLimit(ctx context.Context, pkg *icpc.Package) (time.Duratio
 	_, margin := pkg.Multipliers()
 	var slowest time.Duration
 	for _, s := range subs {
-		if s.Folder != "accepted" {
+		if !s.Accepted() {
 			continue
 		}
 		res, err := e.judgeSubmission(ctx, pkg, datasets, s, pkg.Meta().Limits.Time, margin)
@@ -245,6 +287,23 @@ func (e *Env) SetTimeLimit(ctx context.Context, pkg *icpc.Package) (time.Duratio
 	}
 	pkg.InferTimeLimit(slowest)
 	return slowest, nil
+}
+
+// linkInside reports whether path lies in the folder dir (both resolved).
+func linkInside(dir, path string) bool {
+	d, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return false
+	}
+	if d, err = filepath.Abs(d); err != nil {
+		return false
+	}
+	p, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(d, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }
 
 // python2 matches Python 3's syntax errors on Python 2's print statement.

@@ -133,6 +133,14 @@ func Load(dir string) (*Package, error) {
 	if len(p.InputValidators) == 0 {
 		p.InputValidators = listPrograms(filepath.Join(dir, "input_format_validators"))
 	}
+	if c.Current {
+		// submissions.yaml's faults are reported once, here.
+		_, w, err := readSubmissionRules(filepath.Join(dir, "submissions", "submissions.yaml"))
+		if err != nil {
+			return nil, err
+		}
+		p.Warnings = append(p.Warnings, w...)
+	}
 	p.meta = p.makeMeta()
 	return p, nil
 }

@@ -18,8 +18,17 @@ type Submission struct {
 	// Folder is its folder below submissions/ (accepted, wrong_answer, …).
 	Folder string
 	// Expected are the final verdicts the program may get: the folder's, or those
-	// of an @EXPECTED_RESULTS@ line in the source.
+	// of an @EXPECTED_RESULTS@ line in the source. For a current-format package
+	// whose submissions.yaml or default folders speak of the program, they only
+	// summarise Expectations, which are what it is held to (Check).
 	Expected []problems.Verdict
+	// Expectations are the rules of submissions.yaml and of the format's default
+	// folders that match the program (current format; nil otherwise).
+	Expectations []Expectation
+	// Language and Entrypoint are what submissions.yaml says of the program, ""
+	// when it says nothing: the language's name and, for a folder, the file the
+	// program starts from.
+	Language, Entrypoint string
 }
 
 // Allows reports whether v is one of the expected verdicts.
@@ -69,10 +78,24 @@ func ExpectedResults(path string) ([]problems.Verdict, bool) {
 	return nil, false
 }
 
+// skipSubmissionFile reports whether a file below submissions/ is no program:
+// headers, notes, settings, editor leftovers.
+func skipSubmissionFile(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".h", ".hpp", ".txt", ".md", ".yaml", ".orig", ".swp":
+		return true
+	}
+	return strings.HasPrefix(name, ".")
+}
+
 // Submissions lists the package's example programs with their expected verdicts.
-// Folders other than the four official ones (accepted, wrong_answer,
-// time_limit_exceeded, run_time_error) count only for programs that carry an
-// @EXPECTED_RESULTS@ line. Files that are headers or data (.h, .txt, .md) are left out.
+// In the current format, the programs some glob of submissions/submissions.yaml
+// or of the format's default folders (accepted, rejected, wrong_answer,
+// time_limit_exceeded, run_time_error, brute_force) matches, with those
+// expectations. In the legacy format, folders other than the four official ones
+// (accepted, wrong_answer, time_limit_exceeded, run_time_error) count only for
+// programs that carry an @EXPECTED_RESULTS@ line. Files that are headers or data
+// (.h, .txt, .md) are left out.
 func (p *Package) Submissions() ([]Submission, error) {
 	root := filepath.Join(p.Dir, "submissions")
 	dirs, err := os.ReadDir(root)
@@ -81,6 +104,10 @@ func (p *Package) Submissions() ([]Submission, error) {
 			return nil, nil
 		}
 		return nil, err
+	}
+	if p.Config.Current {
+		subs, _, err := p.currentSubmissions(root)
+		return subs, err
 	}
 	var out []Submission
 	for _, d := range dirs {
@@ -95,11 +122,7 @@ func (p *Package) Submissions() ([]Submission, error) {
 		}
 		for _, e := range entries {
 			n := e.Name()
-			switch strings.ToLower(filepath.Ext(n)) {
-			case ".h", ".hpp", ".txt", ".md", ".yaml", ".orig", ".swp":
-				continue
-			}
-			if strings.HasPrefix(n, ".") {
+			if skipSubmissionFile(n) {
 				continue
 			}
 			path := filepath.Join(root, d.Name(), n)

@@ -1,0 +1,128 @@
+package icpc
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/judgehq/judge/problems"
+)
+
+func TestCompileGlob(t *testing.T) {
+	tests := []struct {
+		glob string
+		yes  []string
+		no   []string
+	}{
+		{"accepted", []string{"accepted", "accepted/a.py", "accepted/x/y"}, []string{"accepted2/a.py", "x/accepted"}},
+		{"accepted/", []string{"accepted/a.py"}, []string{"acceptedx"}},
+		{"wa/ac*", []string{"wa/ac.py", "wa/ac"}, []string{"wa/xac.py", "wa2/ac.py"}},
+		{"*/nested.py", []string{"match/nested.py"}, []string{"match/x/nested.py"}},
+		{"expansion/ac.{py,cpp}", []string{"expansion/ac.py", "expansion/ac.cpp"}, []string{"expansion/ac.c"}},
+		{"secret/*{ 4 }{ 2 }", []string{"secret/42", "secret/142"}, []string{"secret/24", "secret/4 2"}},
+		{"secret/*{,0,2}{0,2}", []string{"secret/0", "secret/20", "secret/12"}, []string{"secret/1", "secret/21"}},
+		{"a.b", []string{"a.b"}, []string{"axb"}},
+	}
+	for _, tc := range tests {
+		re, err := compileGlob(tc.glob)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.glob, err)
+		}
+		for _, s := range tc.yes {
+			if !re.MatchString(s) {
+				t.Errorf("%q does not match %q", tc.glob, s)
+			}
+		}
+		for _, s := range tc.no {
+			if re.MatchString(s) {
+				t.Errorf("%q matches %q", tc.glob, s)
+			}
+		}
+	}
+	if _, err := compileGlob("a{b"); err == nil {
+		t.Error("an unclosed brace was taken")
+	}
+}
+
+// TestCheck holds case verdicts to expectations: permitted for every judged
+// case, required for at least one (a case not judged counts), a message in
+// some judge message, and verdicts the format has no name for never allowed.
+func TestCheck(t *testing.T) {
+	glob := func(g string) Expectation {
+		e := Expectation{From: g, CaseGlob: g}
+		e.cases, _ = compileGlob(g)
+		return e
+	}
+	wa := Expectation{From: "wrong_answer/", Permitted: []problems.Verdict{problems.AC, problems.WA}, Required: []problems.Verdict{problems.WA}}
+	onSample := glob("sample")
+	onSample.Required = []problems.Verdict{problems.AC}
+	onSample = onSample.normalized()
+	msg := Expectation{From: "msg", Message: "too big"}.normalized()
+	cases := []string{"sample/1", "secret/1", "secret/2"}
+	v := func(vs ...problems.Verdict) map[string]CaseVerdict {
+		m := map[string]CaseVerdict{}
+		for i, x := range vs {
+			m[cases[i]] = CaseVerdict{Verdict: x, Message: "answer too big"}
+		}
+		return m
+	}
+	tests := []struct {
+		name string
+		exp  []Expectation
+		got  map[string]CaseVerdict
+		fail string // part of the first failure, "" for none
+	}{
+		{"wa found", []Expectation{wa}, v(problems.AC, problems.WA), ""},
+		{"no wa", []Expectation{wa}, v(problems.AC, problems.AC, problems.AC), "requires one of [WA]"},
+		{"tle not permitted", []Expectation{wa}, v(problems.AC, problems.TLE), "secret/1: TLE, not permitted"},
+		{"pe is wa", []Expectation{wa}, v(problems.PE), ""},
+		{"mle is rte", []Expectation{{From: "rte", Permitted: []problems.Verdict{problems.RTE}, Required: []problems.Verdict{problems.RTE}}}, v(problems.MLE), ""},
+		{"je never", []Expectation{Expectation{From: "any"}.normalized()}, v(problems.JE), "JE, not permitted"},
+		{"sample ok", []Expectation{wa, onSample}, v(problems.AC, problems.WA), ""},
+		{"sample wa", []Expectation{wa, onSample}, v(problems.WA), "sample requires one of [AC]"},
+		{"unjudged counts", []Expectation{wa}, map[string]CaseVerdict{}, ""},
+		{"message", []Expectation{msg}, v(problems.WA), ""},
+		{"message missing", []Expectation{Expectation{From: "m", Message: "nope"}.normalized()}, v(problems.WA, problems.WA, problems.WA), "no case's judge message contains"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fails := Submission{Expectations: tc.exp}.Check(cases, tc.got)
+			switch {
+			case tc.fail == "" && len(fails) > 0:
+				t.Errorf("failures %v, want none", fails)
+			case tc.fail != "" && (len(fails) == 0 || !strings.Contains(fails[0], tc.fail)):
+				t.Errorf("failures %v, want one containing %q", fails, tc.fail)
+			}
+		})
+	}
+}
+
+// TestSubmissionsYAML reads the expectations fixture: default folders, an
+// entry over a default folder's name, case globs, entry points, and what
+// counts as accepted.
+func TestSubmissionsYAML(t *testing.T) {
+	pkg, err := Load(filepath.Join("testdata", "expectations"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	subs, err := pkg.Submissions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Submission{}
+	for _, s := range subs {
+		got[s.Folder+"/"+filepath.Base(s.Path)] = s
+	}
+	if len(got) != 8 {
+		t.Fatalf("%d submissions: %v", len(got), got)
+	}
+	if s := got["mixed/odd_only.py"]; len(s.Expectations) != 5 || s.Accepted() {
+		t.Errorf("odd_only: %d expectations (want 5: mixed, its own and three for case groups), accepted %v", len(s.Expectations), s.Accepted())
+	}
+	if s := got["accepted/entry"]; s.Entrypoint != "real.py" || s.Language != "python3" || !s.Accepted() {
+		t.Errorf("entry: %+v", s)
+	}
+	if s := got["rejected/crash.py"]; s.Accepted() || len(s.Expected) != 3 {
+		t.Errorf("rejected: expected %v", s.Expected)
+	}
+}

@@ -1,0 +1,3 @@
+import sys
+
+sys.exit("the entry point is real.py")

@@ -1,0 +1,2 @@
+def echo():
+    print(input())

@@ -1,0 +1,2 @@
+n = int(input())
+print(n if n % 2 else n + 1)

@@ -1,0 +1,1 @@
+plus_one.py
