@@ -124,3 +124,39 @@ func TestExportVerifies(t *testing.T) {
 		})
 	}
 }
+
+// TestRunScoresPackageGroups ranks a scoring package's submissions by its test
+// groups (min within a group, groups summed), not by datasets passed.
+func TestRunScoresPackageGroups(t *testing.T) {
+	if testing.Short() {
+		t.Skip("judges a package")
+	}
+	for _, tool := range []string{"gcc", "python3"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not installed", tool)
+		}
+	}
+	pkg := filepath.Join("..", "problems", "icpc", "testdata", "subtasks")
+	code, stdout, errOut := judge(t, "--state", t.TempDir(), "run", pkg, "--json", "-o", filepath.Join(t.TempDir(), "report"),
+		filepath.Join(pkg, "submissions", "accepted", "sum.py"), filepath.Join(pkg, "submissions", "wrong_answer", "int32.c"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	var doc struct {
+		Problems []struct {
+			Entries []struct {
+				Submission string
+				Score      float64
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || len(doc.Problems) != 1 {
+		t.Fatalf("JSON: %v\n%s", err, stdout)
+	}
+	want := map[string]float64{"accepted/sum.py": 100, "wrong_answer/int32.c": 30}
+	for _, e := range doc.Problems[0].Entries {
+		if e.Score != want[e.Submission] {
+			t.Errorf("%s scored %g, want %g", e.Submission, e.Score, want[e.Submission])
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -55,6 +56,57 @@ const (
 type Score struct {
 	Direction Direction `yaml:"direction" json:"direction"`
 	Ranking   Ranking   `yaml:"ranking" json:"ranking"`
+	// Groups, when set, scores a submission by test groups, as problem packages
+	// do; nil sums the scores of the AC datasets. Only packages set it.
+	Groups *ScoreGroup `yaml:"-" json:"groups,omitempty"`
+}
+
+// ScoreGroup is a test group of a scoring problem package: its cases score
+// Accept when AC (or the score their validator gave) and Reject otherwise, and
+// its parts (cases and sub-groups) are aggregated by sum, min, max or avg.
+type ScoreGroup struct {
+	Aggregation string        `json:"aggregation"`
+	Accept      float64       `json:"accept"`
+	Reject      float64       `json:"reject"`
+	Cases       []string      `json:"cases,omitempty"`
+	Groups      []*ScoreGroup `json:"groups,omitempty"`
+}
+
+// Total is the group's score from the outcomes of its cases, keyed by dataset
+// name; a case with no outcome counts as rejected.
+func (g *ScoreGroup) Total(outcomes map[string]Outcome) float64 {
+	parts := make([]float64, 0, len(g.Cases)+len(g.Groups))
+	for _, sub := range g.Groups {
+		parts = append(parts, sub.Total(outcomes))
+	}
+	for _, name := range g.Cases {
+		o, ok := outcomes[name]
+		switch {
+		case !ok || o.Verdict != AC:
+			parts = append(parts, g.Reject)
+		case o.Score != 1 && o.Score != 0:
+			parts = append(parts, o.Score) // the validator's own score
+		default:
+			parts = append(parts, g.Accept)
+		}
+	}
+	if len(parts) == 0 {
+		return 0
+	}
+	switch g.Aggregation {
+	case "min", "pass-fail":
+		return slices.Min(parts)
+	case "max":
+		return slices.Max(parts)
+	}
+	s := 0.0
+	for _, p := range parts {
+		s += p
+	}
+	if g.Aggregation == "avg" {
+		return s / float64(len(parts))
+	}
+	return s
 }
 
 // Meta is the content of a problem's problem.yaml.

@@ -81,3 +81,31 @@ func TestParseVerdict(t *testing.T) {
 		t.Error("lower-case short names should not parse")
 	}
 }
+
+// TestScoreGroupTotal scores by test groups: sum, min and avg of parts, accept
+// and reject scores, a validator's own score, and cases not judged as rejected.
+func TestScoreGroupTotal(t *testing.T) {
+	ac := Outcome{Verdict: AC, Score: 1}
+	g := &ScoreGroup{Aggregation: "sum", Groups: []*ScoreGroup{
+		{Aggregation: "min", Accept: 30, Cases: []string{"g1/1", "g1/2"}},
+		{Aggregation: "min", Accept: 70, Cases: []string{"g2/1", "g2/2"}},
+		{Aggregation: "avg", Accept: 10, Cases: []string{"g3/1", "g3/2"}},
+		{Aggregation: "sum", Accept: 1, Cases: []string{"g4/1"}},
+	}}
+	tests := []struct {
+		name string
+		out  map[string]Outcome
+		want float64
+	}{
+		{"all", map[string]Outcome{"g1/1": ac, "g1/2": ac, "g2/1": ac, "g2/2": ac, "g3/1": ac, "g3/2": ac, "g4/1": ac}, 111},
+		{"one wa", map[string]Outcome{"g1/1": ac, "g1/2": ac, "g2/1": ac, "g2/2": {Verdict: WA}, "g3/1": ac, "g3/2": ac, "g4/1": ac}, 41},
+		{"half avg, unjudged", map[string]Outcome{"g1/1": ac, "g1/2": ac, "g3/1": ac}, 35},
+		{"validator score", map[string]Outcome{"g4/1": {Verdict: AC, Score: 7.5}}, 7.5},
+		{"nothing", nil, 0},
+	}
+	for _, tc := range tests {
+		if got := g.Total(tc.out); got != tc.want {
+			t.Errorf("%s: %g, want %g", tc.name, got, tc.want)
+		}
+	}
+}

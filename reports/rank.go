@@ -62,7 +62,7 @@ type Entry struct {
 	// Solved is true when at least one dataset was judged and all got AC.
 	Solved bool
 	// Score is the sum of the AC datasets' scores: points, or the penalty for
-	// penalty problems.
+	// penalty problems; or what the problem's Score.Groups make of them.
 	Score float64
 	// Relative is the AtCoder-style relative score (see RuleRelative).
 	Relative float64
@@ -139,6 +139,13 @@ func RankProblemBy(rule Rule, meta problems.Meta, results []problems.Result, ent
 			}
 		}
 		e.Solved = e.Datasets > 0 && e.Passed == e.Datasets
+		if meta.Score.Groups != nil && len(rs) > 0 {
+			outcomes := make(map[string]problems.Outcome, len(rs))
+			for _, r := range rs {
+				outcomes[r.Dataset] = r.Outcome
+			}
+			e.Score = meta.Score.Groups.Total(outcomes)
+		}
 		e.Results = rs
 		pr.Entries = append(pr.Entries, e)
 	}

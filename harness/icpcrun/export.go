@@ -313,6 +313,14 @@ func exportSubmissions(ctx context.Context, src ExportSource, meta problems.Meta
 			if err != nil {
 				return err
 			}
+			if strings.HasSuffix(p.Name(), ".go") {
+				// A Go file becomes a folder with a module and a build script: tools
+				// that compile a lone .go file with gccgo lack today's library.
+				if err := exportGoFile(strings.TrimSuffix(out, ".go"), data, fio); err != nil {
+					return err
+				}
+				continue
+			}
 			if fio != nil {
 				wrapped, ok := fio.wrapSource(p.Name(), data)
 				if !ok {
@@ -325,6 +333,29 @@ func exportSubmissions(ctx context.Context, src ExportSource, meta problems.Meta
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// exportGoFile writes a one-file Go program as a folder: main.go, go.mod and the
+// build script.
+func exportGoFile(out string, src []byte, fio *fileIOPlan) error {
+	files := map[string][]byte{
+		"main.go": src,
+		"go.mod":  []byte("module submission\n\ngo 1.26\n"),
+		"build":   []byte(goBuildScript),
+	}
+	for name, data := range files {
+		mode := os.FileMode(0o644)
+		if name == "build" {
+			mode = 0o755
+		}
+		if err := writeFile(filepath.Join(out, name), data, mode); err != nil {
+			return err
+		}
+	}
+	if fio != nil {
+		return fio.wrapGo(out)
 	}
 	return nil
 }

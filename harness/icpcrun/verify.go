@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -224,7 +223,7 @@ func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets [
 		}
 	}
 	if pkg.Config.Scoring() {
-		res.Score = Score(pkg, cases)
+		res.Score = pkg.Score(cases)
 	}
 	res.OK, res.Why = held(s, datasets, res.Cases, res.Verdict, tl)
 	return res, nil
@@ -327,59 +326,4 @@ func onReject(pkg *icpc.Package, name string) string {
 		return "continue"
 	}
 	return "break"
-}
-
-// Score computes a scoring package's score from the cases' outcomes (cases not
-// judged count as rejected): each case scores its group's accept or reject score
-// (or the validator's score.txt), and each group aggregates its parts by sum, min,
-// max or avg. data/sample counts only when a testdata.yaml says so.
-func Score(pkg *icpc.Package, cases map[string]problems.Outcome) float64 {
-	return groupScore(pkg.Secret, cases)
-}
-
-func groupScore(g *icpc.Group, cases map[string]problems.Outcome) float64 {
-	var parts []float64
-	for _, it := range g.Items {
-		if it.Group != nil {
-			parts = append(parts, groupScore(it.Group, cases))
-			continue
-		}
-		o, ok := cases[it.Case.Name]
-		switch {
-		case !ok || o.Verdict != problems.AC:
-			parts = append(parts, g.Settings.RejectScore)
-		case o.Score != 1 && o.Score != 0:
-			parts = append(parts, o.Score) // from score.txt
-		default:
-			parts = append(parts, g.Settings.AcceptScore)
-		}
-	}
-	if len(parts) == 0 {
-		return 0
-	}
-	switch g.Settings.Aggregation {
-	case "min", "pass-fail":
-		m := math.Inf(1)
-		for _, p := range parts {
-			m = math.Min(m, p)
-		}
-		return m
-	case "max":
-		m := math.Inf(-1)
-		for _, p := range parts {
-			m = math.Max(m, p)
-		}
-		return m
-	case "avg":
-		s := 0.0
-		for _, p := range parts {
-			s += p
-		}
-		return s / float64(len(parts))
-	}
-	s := 0.0
-	for _, p := range parts {
-		s += p
-	}
-	return s
 }
