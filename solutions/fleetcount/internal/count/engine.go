@@ -41,6 +41,12 @@ const (
 	recOcc      = 1 << 31 // marks a recorded transition that puts a ship on the cell
 )
 
+// denseBits bounds the compressed low keys (see expandSlots) for which a step with
+// one-word counts that records nothing adds the counts of a group's successors
+// in an array indexed by compressed low key, 8·2^denseBits bytes, rather than
+// listing the successors and ranking them among the group's (see step).
+const denseBits = 17
+
 // maxWidth is the widest grid the packed state can hold.
 const maxWidth = 12
 
@@ -66,8 +72,9 @@ type sweep struct {
 	// occupies the cell (low half); set holds their compressed low keys.
 	order []uint64
 	set   keySet
-	heads []int // where each run of the input table goes on
-	ends  []int // where each run of the input table ends
+	acc   []uint64 // see denseBits
+	heads []int    // where each run of the input table goes on
+	ends  []int    // where each run of the input table ends
 
 	// Merging states with their mirror images before each row (canon.go).
 	canon bool
@@ -352,6 +359,14 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 	expTab := s.expTab
 	leftPos := s.leftPos
 	overflow := false
+	var acc []uint64
+	var carry uint64
+	if L == 1 && rec == nil && s.leftPos+4*s.slotW <= denseBits {
+		if s.acc == nil {
+			s.acc = make([]uint64, 1<<(s.leftPos+4*s.slotW))
+		}
+		acc = s.acc
+	}
 	for {
 		// The smallest group left at the head of a run.
 		var grp uint64
@@ -365,6 +380,67 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 		}
 		if !found {
 			break
+		}
+		if acc != nil {
+			// One-word counts without recording: each successor adds its
+			// state's count straight into acc, where the group's successors
+			// are then read in order (see denseBits).
+			for r, h := range heads {
+				a, end := h, ends[r]
+				for ; a < end; a++ {
+					key := keys[a]
+					if key>>gPos&gMask != grp {
+						break
+					}
+					x := index(key)
+					var cs uint32
+					if hasTop {
+						cs = uint32(key>>topPos) << posTop
+					}
+					if hasPrev {
+						cs |= uint32(key>>prevPos&slotMask) << posPrev
+					}
+					csDiag := cs&diagClr | diagSet
+					v := vals[a]
+					for _, e := range list[off[x]:lim[x*rooms+room(key)]] {
+						c := e & transDelta
+						if e&transDiag != 0 {
+							c |= csDiag
+						} else {
+							c |= cs
+						}
+						sum, cy := bits.Add64(acc[c], v, 0)
+						acc[c] = sum
+						carry |= cy
+						l0[c>>6] |= 1 << (c & 63)
+						l1[c>>12] |= 1 << (c >> 6 & 63)
+						l2[c>>18] |= 1 << (c >> 12 & 63)
+					}
+				}
+				heads[r] = a
+			}
+			hi := grp << outLow
+			for a2, m2 := range l2 {
+				for ; m2 != 0; m2 &= m2 - 1 {
+					b := a2<<6 | bits.TrailingZeros64(m2)
+					m1 := l1[b]
+					l1[b] = 0
+					for ; m1 != 0; m1 &= m1 - 1 {
+						wd := b<<6 | bits.TrailingZeros64(m1)
+						m0 := l0[wd]
+						l0[wd] = 0
+						for ; m0 != 0; m0 &= m0 - 1 {
+							c := uint64(wd<<6 | bits.TrailingZeros64(m0))
+							okeys[no] = hi | c&fleetMsk | expTab[c>>leftPos]
+							ovals[no] = acc[c]
+							acc[c] = 0
+							no++
+						}
+					}
+				}
+				l2[a2] = 0
+			}
+			continue
 		}
 		order = order[:0]
 		for r, h := range heads {
@@ -467,7 +543,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 		}
 	}
 	s.order = order
-	if overflow {
+	if overflow || carry != 0 {
 		s.overflow = true
 	}
 	out.keys, out.vals = okeys[:no], ovals[:no*L]
