@@ -41,11 +41,13 @@ const (
 	recOcc      = 1 << 31 // marks a recorded transition that puts a ship on the cell
 )
 
-// denseBits bounds the compressed low keys (see expandSlots) for which a step with
-// one-word counts that records nothing adds the counts of a group's successors
-// in an array indexed by compressed low key, 8·2^denseBits bytes, rather than
-// listing the successors and ranking them among the group's (see step).
-const denseBits = 17
+// denseBits[L] bounds the compressed low keys (see expandSlots) for which a step
+// with counts of L words that records nothing adds the counts of a group's
+// successors in an array indexed by compressed low key, 8·L·2^denseBits[L]
+// bytes, rather than listing the successors and ranking them among the group's
+// (see step): 1 MiB for the standard fleet, 16 MiB for ten ships on a 5-wide
+// strip.
+var denseBits = [3]uint{0, 17, 20}
 
 // maxWidth is the widest grid the packed state can hold.
 const maxWidth = 12
@@ -361,9 +363,9 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 	overflow := false
 	var acc []uint64
 	var carry uint64
-	if L == 1 && rec == nil && s.leftPos+4*s.slotW <= denseBits {
+	if cb := s.leftPos + 4*s.slotW; L <= 2 && rec == nil && cb <= denseBits[L] {
 		if s.acc == nil {
-			s.acc = make([]uint64, 1<<(s.leftPos+4*s.slotW))
+			s.acc = make([]uint64, L<<cb)
 		}
 		acc = s.acc
 	}
@@ -401,16 +403,36 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 						cs |= uint32(key>>prevPos&slotMask) << posPrev
 					}
 					csDiag := cs&diagClr | diagSet
-					v := vals[a]
-					for _, e := range list[off[x]:lim[x*rooms+room(key)]] {
+					ts := list[off[x]:lim[x*rooms+room(key)]]
+					if L == 1 {
+						v := vals[a]
+						for _, e := range ts {
+							c := e & transDelta
+							if e&transDiag != 0 {
+								c |= csDiag
+							} else {
+								c |= cs
+							}
+							sum, cy := bits.Add64(acc[c], v, 0)
+							acc[c] = sum
+							carry |= cy
+							l0[c>>6] |= 1 << (c & 63)
+							l1[c>>12] |= 1 << (c >> 6 & 63)
+							l2[c>>18] |= 1 << (c >> 12 & 63)
+						}
+						continue
+					}
+					v0, v1 := vals[2*a], vals[2*a+1]
+					for _, e := range ts {
 						c := e & transDelta
 						if e&transDiag != 0 {
 							c |= csDiag
 						} else {
 							c |= cs
 						}
-						sum, cy := bits.Add64(acc[c], v, 0)
-						acc[c] = sum
+						s0, cy := bits.Add64(acc[2*c], v0, 0)
+						s1, cy := bits.Add64(acc[2*c+1], v1, cy)
+						acc[2*c], acc[2*c+1] = s0, s1
 						carry |= cy
 						l0[c>>6] |= 1 << (c & 63)
 						l1[c>>12] |= 1 << (c >> 6 & 63)
@@ -432,8 +454,13 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 						for ; m0 != 0; m0 &= m0 - 1 {
 							c := uint64(wd<<6 | bits.TrailingZeros64(m0))
 							okeys[no] = hi | c&fleetMsk | expTab[c>>leftPos]
-							ovals[no] = acc[c]
-							acc[c] = 0
+							if L == 1 {
+								ovals[no] = acc[c]
+								acc[c] = 0
+							} else {
+								ovals[2*no], ovals[2*no+1] = acc[2*c], acc[2*c+1]
+								acc[2*c], acc[2*c+1] = 0, 0
+							}
 							no++
 						}
 					}
