@@ -3,6 +3,7 @@ package count
 import (
 	"math/bits"
 	"slices"
+	"sort"
 
 	"github.com/judgehq/judge/problems/fleetcount/board"
 )
@@ -323,12 +324,10 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 		rec.start = start
 		rec.dst = emptied(rec.dst, total)[:total]
 	} else {
-		for _, key := range keys {
-			x := index(key)
-			total += int(off[x+1] - off[x])
-		}
+		// Without recording, the output grows as it needs (see grow), with
+		// room for as many states as the input to start with.
+		total = max(n, cap(out.keys))
 	}
-	s.succ = total
 	var dst []uint32
 	if rec != nil {
 		dst = rec.dst
@@ -336,14 +335,11 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 	// After the rotation a group's states differ in the bits below outLow.
 	outLow := cp + 3*slotBits
 
-	// Runs of equal top slot.
+	// Runs of equal top slot, found by binary search.
 	heads, ends := s.heads[:0], s.ends[:0]
 	for x := 0; x < n; {
 		top := keys[x] >> topPos
-		y := x + 1
-		for y < n && keys[y]>>topPos == top {
-			y++
-		}
+		y := x + sort.Search(n-x, func(d int) bool { return keys[x+d]>>topPos != top })
 		heads = append(heads, x)
 		ends = append(ends, y)
 		x = y
@@ -352,6 +348,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 	if out == nil {
 		out = &table{}
 	}
+	succ := 0 // successors made
 	okeys := emptied(out.keys, total)[:total]
 	ovals := emptied(out.vals, total*L)[:total*L]
 	no := 0 // states written out
@@ -384,6 +381,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 			break
 		}
 		if acc != nil {
+			gs := 0 // the group's successors
 			// One-word counts without recording: each successor adds its
 			// state's count straight into acc, where the group's successors
 			// are then read in order (see denseBits).
@@ -404,6 +402,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 					}
 					csDiag := cs&diagClr | diagSet
 					ts := list[off[x]:lim[x*rooms+room(key)]]
+					gs += len(ts)
 					if L == 1 {
 						v := vals[a]
 						for _, e := range ts {
@@ -441,6 +440,8 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 				}
 				heads[r] = a
 			}
+			succ += gs
+			okeys, ovals = grow(okeys, ovals, no, no+gs, L)
 			hi := grp << outLow
 			for a2, m2 := range l2 {
 				for ; m2 != 0; m2 &= m2 - 1 {
@@ -502,6 +503,10 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 			heads[r] = a
 		}
 		// The group's successors in order, each once, with their counts at 0.
+		succ += len(order)
+		if rec == nil {
+			okeys, ovals = grow(okeys, ovals, no, no+len(order), L)
+		}
 		base := no
 		hi := grp << outLow
 		used := set.used[:0]
@@ -570,6 +575,7 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 		}
 	}
 	s.order = order
+	s.succ = succ
 	if overflow || carry != 0 {
 		s.overflow = true
 	}
@@ -732,6 +738,19 @@ func emptied[E any](s []E, n int) []E {
 	s = make([]E, 0, n+n/4)
 	populate(s, n)
 	return s
+}
+
+// grow returns keys and vals (L words per key) with room for n keys: themselves,
+// or new memory with the first no keys and their values copied over.
+func grow(keys, vals []uint64, no, n, L int) ([]uint64, []uint64) {
+	if n <= len(keys) {
+		return keys, vals
+	}
+	m := max(n, 2*len(keys))
+	k, v := fresh[uint64](m, m), fresh[uint64](m*L, m*L)
+	copy(k, keys[:no])
+	copy(v, vals[:no*L])
+	return k, v
 }
 
 // fresh returns a new slice of length n and capacity room, its memory populated
