@@ -76,6 +76,8 @@ type sweep struct {
 	order []uint64
 	set   keySet
 	acc   []uint64 // see denseBits
+	pos   []int32  // the index in the output of each compressed low key listed
+	spans []int32  // the stretches of recorded transitions of a group
 	heads []int    // where each run of the input table goes on
 	ends  []int    // where each run of the input table ends
 
@@ -360,11 +362,18 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 	overflow := false
 	var acc []uint64
 	var carry uint64
-	if cb := s.leftPos + 4*s.slotW; L <= 2 && rec == nil && cb <= denseBits[L] {
+	var pos []int32
+	if cb := s.leftPos + 4*s.slotW; L <= 2 && cb <= denseBits[L] {
 		if s.acc == nil {
 			s.acc = make([]uint64, L<<cb)
 		}
 		acc = s.acc
+		if rec != nil {
+			if s.pos == nil {
+				s.pos = make([]int32, 1<<cb)
+			}
+			pos = s.pos
+		}
 	}
 	for {
 		// The smallest group left at the head of a run.
@@ -382,11 +391,16 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 		}
 		if acc != nil {
 			gs := 0 // the group's successors
-			// One-word counts without recording: each successor adds its
-			// state's count straight into acc, where the group's successors
-			// are then read in order (see denseBits).
+			// Each successor adds its state's count straight into acc,
+			// where the group's successors are then read in order (see
+			// denseBits). A recorded transition holds the successor's
+			// compressed low key until pos gives its index.
+			spans := s.spans[:0]
 			for r, h := range heads {
 				a, end := h, ends[r]
+				if dst != nil && a < end {
+					spans = append(spans, start[a])
+				}
 				for ; a < end; a++ {
 					key := keys[a]
 					if key>>gPos&gMask != grp {
@@ -415,6 +429,10 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 							sum, cy := bits.Add64(acc[c], v, 0)
 							acc[c] = sum
 							carry |= cy
+							if dst != nil {
+								dst[start[a]] = c | e&transOcc
+								start[a]++
+							}
 							l0[c>>6] |= 1 << (c & 63)
 							l1[c>>12] |= 1 << (c >> 6 & 63)
 							l2[c>>18] |= 1 << (c >> 12 & 63)
@@ -433,13 +451,23 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 						s1, cy := bits.Add64(acc[2*c+1], v1, cy)
 						acc[2*c], acc[2*c+1] = s0, s1
 						carry |= cy
+						if dst != nil {
+							dst[start[a]] = c | e&transOcc
+							start[a]++
+						}
 						l0[c>>6] |= 1 << (c & 63)
 						l1[c>>12] |= 1 << (c >> 6 & 63)
 						l2[c>>18] |= 1 << (c >> 12 & 63)
 					}
 				}
+				if dst != nil && a > h {
+					spans = append(spans, start[a-1])
+				} else if dst != nil && h < end {
+					spans = spans[:len(spans)-1]
+				}
 				heads[r] = a
 			}
+			s.spans = spans
 			succ += gs
 			okeys, ovals = grow(okeys, ovals, no, no+gs, L)
 			hi := grp << outLow
@@ -455,6 +483,9 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 						for ; m0 != 0; m0 &= m0 - 1 {
 							c := uint64(wd<<6 | bits.TrailingZeros64(m0))
 							okeys[no] = hi | c&fleetMsk | expTab[c>>leftPos]
+							if pos != nil {
+								pos[c] = int32(no)
+							}
 							if L == 1 {
 								ovals[no] = acc[c]
 								acc[c] = 0
@@ -467,6 +498,12 @@ func (s *sweep) step(cur *table, i, j int, rec *record, out *table) *table {
 					}
 				}
 				l2[a2] = 0
+			}
+			for x := 0; x < len(spans); x += 2 {
+				for y := spans[x]; y < spans[x+1]; y++ {
+					d := dst[y]
+					dst[y] = uint32(pos[d&^recOcc]) | d&recOcc
+				}
 			}
 			continue
 		}
