@@ -93,8 +93,8 @@ func (s *sweep) canonical(t *table) {
 	n := len(t.keys)
 	L := s.lanes
 	s.perm = emptied(s.perm, n)[:n]
-	s.keep = s.keep[:0]
-	s.moved = s.moved[:0]
+	s.keep = emptied(s.keep, n)
+	s.moved = emptied(s.moved, n)
 	for x, k := range t.keys {
 		if s.flipFirst(k) {
 			s.moved = append(s.moved, keyIdx{s.mirror(k), int32(x)})
@@ -125,7 +125,14 @@ func (s *sweep) canonical(t *table) {
 		if p < 0 || nkeys[p] != k {
 			p++
 			nkeys[p] = k
-			copy(nvals[p*L:p*L+L], vals[int(x)*L:int(x)*L+L])
+			switch L {
+			case 1:
+				nvals[p] = vals[x]
+			case 2:
+				nvals[2*p], nvals[2*p+1] = vals[2*x], vals[2*x+1]
+			default:
+				copy(nvals[p*L:p*L+L], vals[int(x)*L:int(x)*L+L])
+			}
 		} else if L == 1 {
 			v, c := bits.Add64(nvals[p], vals[x], 0)
 			nvals[p] = v
