@@ -53,7 +53,11 @@ func validatorArgv(t *Tool, ds problems.Dataset, feedback string, args []string)
 }
 
 // feedbackFiles are the files a validator may leave in its feedback folder.
-var feedbackFiles = []string{"judgemessage.txt", "teammessage.txt", "score.txt", "judgeerror.txt"}
+var feedbackFiles = []string{"judgemessage.txt", "teammessage.txt", "score.txt", "judgeerror.txt", nextPassFile}
+
+// nextPassFile is what a multi-pass validator writes to have the submission run
+// again, with it as the input.
+const nextPassFile = "nextpass.in"
 
 // validatorSpec is the run of validator t on test case ds with its feedback
 // folder, under ValidatorLimits: the validator's files and the case's input and
@@ -150,6 +154,17 @@ func readCapped(path string, limit int64) ([]byte, error) {
 // RunOutputValidator runs an output validator on a team output held in the file
 // teamOutput and returns its outcome.
 func (e *Env) RunOutputValidator(ctx context.Context, src string, constants map[string]string, ds problems.Dataset, args []string, teamOutput string) problems.Outcome {
+	feedback, err := e.feedbackDir()
+	if err != nil {
+		return problems.Rejected(problems.JE, "%v", err)
+	}
+	defer os.RemoveAll(feedback)
+	return e.runOutputValidator(ctx, src, constants, ds, args, teamOutput, feedback)
+}
+
+// runOutputValidator is RunOutputValidator with the feedback folder given: a
+// multi-pass validator leaves nextpass.in there.
+func (e *Env) runOutputValidator(ctx context.Context, src string, constants map[string]string, ds problems.Dataset, args []string, teamOutput, feedback string) problems.Outcome {
 	t, err := e.Tool(ctx, src, constants)
 	if err != nil {
 		return problems.Rejected(problems.JE, "%v", err)
@@ -157,11 +172,6 @@ func (e *Env) RunOutputValidator(ctx context.Context, src string, constants map[
 	if t.BuildError != "" {
 		return problems.Outcome{Verdict: problems.JE, Message: "output validator does not build: " + oneLine(t.BuildError), Details: t.BuildError}
 	}
-	feedback, err := e.feedbackDir()
-	if err != nil {
-		return problems.Rejected(problems.JE, "%v", err)
-	}
-	defer os.RemoveAll(feedback)
 	in, err := os.Open(teamOutput)
 	if err != nil {
 		return problems.Rejected(problems.JE, "team output: %v", err)

@@ -79,6 +79,7 @@ func TestFixturesGetTheirFolderVerdicts(t *testing.T) {
 		{"subtasks", ".timelimit", 5, map[string]float64{"sum.py": 100, "sum.cpp": 100, "int32.c": 30, "index.py": 0}},
 		{"constants", "problem.yaml limits.time_limit", 2, nil},
 		{"expectations", "problem.yaml limits.time_limit", 8, nil},
+		{"twopass", "problem.yaml limits.time_limit", 2, nil},
 	}
 	for _, runner := range []string{"supervised", "jail"} {
 		t.Run(runner, func(t *testing.T) {

@@ -53,6 +53,50 @@ func submissionEnv(home string) []string {
 	return []string{"PATH=" + path, "HOME=" + home, "LANG=C.UTF-8", "TMPDIR=" + home}
 }
 
+// defaultPasses is how many passes a multi-pass problem allows when its
+// problem.yaml does not say (limits.validation_passes).
+const defaultPasses = 2
+
+// runPass runs the submission once with the file input as its input, its output
+// into outPath and work as a fresh working folder, so that nothing of one pass
+// reaches the next but what the validator passes on.
+func (e *Env) runPass(ctx context.Context, spec sandbox.Spec, input, outPath, work string) (sandbox.Measure, error) {
+	if err := os.Mkdir(work, 0o777); err != nil {
+		return sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+	}
+	spec.Dir, spec.Env = work, submissionEnv(work)
+	in, err := os.Open(input)
+	if err != nil {
+		return sandbox.Measure{}, fmt.Errorf("test case input: %w", err)
+	}
+	defer in.Close()
+	out, err := os.Create(outPath)
+	if err != nil {
+		return sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+	}
+	defer out.Close()
+	spec.Stdin, spec.Stdout = in, out
+	m, err := e.Runner.Run(ctx, spec)
+	if err != nil {
+		return m, err
+	}
+	if st, err := out.Stat(); err == nil && spec.Limits.Output > 0 && st.Size() > spec.Limits.Output.Bytes() {
+		m.OutputExceeded = true
+	}
+	return m, nil
+}
+
+// mergePasses keeps the measure of a case judged in several passes: the slowest
+// pass's times and the largest peak, with the latest pass's ending.
+func mergePasses(acc, m sandbox.Measure, n int) sandbox.Measure {
+	if n == 1 {
+		return m
+	}
+	cpu, wall, peak := max(acc.CPU, m.CPU), max(acc.Wall, m.Wall), max(acc.PeakKiB, m.PeakKiB)
+	m.CPU, m.Wall, m.PeakKiB = cpu, wall, peak
+	return m
+}
+
 // RunCase runs a built submission on one test case of the package under limits and
 // judges it: resource verdicts first, then the default or the custom output
 // validator; for interactive problems, the submission and the validator talk and
@@ -79,37 +123,55 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 		r.Outcome, r.Measure, err = e.interactive(ctx, pkg, spec, ds, dir)
 		return r, err
 	}
-	in, err := os.Open(ds.InPath)
-	if err != nil {
-		return r, fmt.Errorf("test case %s: %w", ds.Name, err)
-	}
-	defer in.Close()
-	outPath := filepath.Join(dir, "stdout")
-	out, err := os.Create(outPath)
-	if err != nil {
-		return r, fmt.Errorf("scratch folder: %w", err)
-	}
-	defer out.Close()
-	spec.Stdin, spec.Stdout = in, out
-	if r.Measure, err = e.Runner.Run(ctx, spec); err != nil {
-		return r, fmt.Errorf("running %s: %w", prog.Name, err)
-	}
-	if st, err := out.Stat(); err == nil && l.Output > 0 && st.Size() > l.Output.Bytes() {
-		r.Measure.OutputExceeded = true
-	}
-	if o, decided := resourceVerdict(r.Measure, l); decided {
-		r.Outcome = o
-		return r, nil
-	}
-	if src, args, ok := pkg.CheckerProgram(ds); ok {
-		r.Outcome = e.RunOutputValidator(ctx, src, pkg.Constants(), ds, args, outPath)
-	} else {
-		data, err := readCapped(outPath, l.Output.Bytes()+1)
-		if err != nil {
-			return r, fmt.Errorf("reading output: %w", err)
+	passes := 1
+	if pkg.Config.HasType("multi-pass") {
+		passes = pkg.Config.Limits.Passes
+		if passes == 0 {
+			passes = defaultPasses
 		}
-		r.Outcome = pkg.Check(ds, problems.Output{Stdout: data})
-		r.Output = data
+	}
+	feedback := filepath.Join(dir, "feedback")
+	if err := os.Mkdir(feedback, 0o755); err != nil {
+		return r, fmt.Errorf("feedback folder: %w", err)
+	}
+	outPath := filepath.Join(dir, "stdout")
+	pass := ds
+	for n := 1; ; n++ {
+		m, err := e.runPass(ctx, spec, pass.InPath, outPath, filepath.Join(dir, fmt.Sprintf("work%d", n)))
+		if err != nil {
+			return r, fmt.Errorf("running %s: %w", prog.Name, err)
+		}
+		r.Measure = mergePasses(r.Measure, m, n)
+		if o, decided := resourceVerdict(m, l); decided {
+			r.Outcome = o
+			return r, nil
+		}
+		if src, args, ok := pkg.CheckerProgram(ds); ok {
+			r.Outcome = e.runOutputValidator(ctx, src, pkg.Constants(), pass, args, outPath, feedback)
+		} else {
+			data, err := readCapped(outPath, l.Output.Bytes()+1)
+			if err != nil {
+				return r, fmt.Errorf("reading output: %w", err)
+			}
+			r.Outcome = pkg.Check(ds, problems.Output{Stdout: data})
+			r.Output = data
+		}
+		next := filepath.Join(feedback, nextPassFile)
+		if _, err := os.Stat(next); err != nil || r.Outcome.Verdict != problems.AC {
+			break
+		}
+		if n == passes {
+			r.Outcome = problems.Rejected(problems.JE, "the output validator asked for pass %d; the package allows %d (limits.validation_passes)", n+1, passes)
+			return r, nil
+		}
+		// The next pass reads what the validator wrote; the feedback folder stays.
+		pass.InPath = filepath.Join(dir, fmt.Sprintf("pass%d.in", n+1))
+		if err := os.Rename(next, pass.InPath); err != nil {
+			return r, fmt.Errorf("multi-pass: %w", err)
+		}
+		if n > 1 {
+			r.Outcome.Message = fmt.Sprintf("pass %d: %s", n, r.Outcome.Message)
+		}
 	}
 	if r.Outcome.Verdict != problems.WA {
 		r.Output = nil

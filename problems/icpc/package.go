@@ -83,8 +83,8 @@ func Load(dir string) (*Package, error) {
 		return nil, err
 	}
 	p.Config = c
-	if c.HasType("multi-pass") {
-		return nil, fmt.Errorf("%s: multi-pass problems are not supported", yamlPath)
+	if c.HasType("multi-pass") && c.Interactive() {
+		return nil, fmt.Errorf("%s: interactive multi-pass problems are not supported (multi-pass ones that are not interactive are)", yamlPath)
 	}
 	dataDir := filepath.Join(dir, "data")
 	top := defaultSettings()
