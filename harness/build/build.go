@@ -220,14 +220,7 @@ func (b *Builder) sourceFile(ctx context.Context, source, abs string, lang Langu
 		// The cached message names the source by a placeholder; finish puts the
 		// path this user gave in its place.
 		defer func() { log = hideBuildPaths(log, tmp, srcName) }()
-		if st, err := os.Lstat(abs); err == nil && st.Mode()&os.ModeSymlink != 0 && b.Jail != nil {
-			return "", fmt.Errorf("%s is a symbolic link; jailed compiles take regular files only: %w", source, jail.ErrSourceRefused)
-		}
-		data, err := os.ReadFile(abs)
-		if err != nil {
-			return "", err
-		}
-		if err := os.WriteFile(filepath.Join(tmp, srcName), data, 0o644); err != nil {
+		if err := b.copySource(abs, source, filepath.Join(tmp, srcName), ""); err != nil {
 			return "", err
 		}
 		if len(lang.Compile) == 0 {
@@ -245,6 +238,20 @@ func (b *Builder) sourceFile(ctx context.Context, source, abs string, lang Langu
 		return b.compile(ctx, argv, tmp)
 	})
 	return b.finish(ctx, p, lang, dir, err, expand(lang.Run, vars))
+}
+
+// copySource copies the source at abs (shown as name in errors) to dst. A jailed
+// build refuses a symbolic link, unless it leads to a file inside linksWithin:
+// the judge reads the file as root, and a link could name any file of the host.
+func (b *Builder) copySource(abs, name, dst, linksWithin string) error {
+	if st, err := os.Lstat(abs); err == nil && st.Mode()&os.ModeSymlink != 0 && b.Jail != nil && !linkWithin(abs, linksWithin) {
+		return fmt.Errorf("%s is a symbolic link; jailed compiles take regular files only: %w", name, jail.ErrSourceRefused)
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, data, 0o644)
 }
 
 // goPackage builds a folder holding a Go main package. Go's own build cache makes a

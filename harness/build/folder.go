@@ -8,8 +8,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-
-	"github.com/judgehq/judge/harness/jail"
 )
 
 // Options name what a build cannot infer from the source alone.
@@ -98,14 +96,7 @@ func (b *Builder) sourceFolder(ctx context.Context, source, abs string, opt Opti
 		defer func() { log = hideBuildPaths(log, tmp, entry) }()
 		for _, name := range files {
 			path := filepath.Join(abs, name)
-			if st, err := os.Lstat(path); err == nil && st.Mode()&os.ModeSymlink != 0 && b.Jail != nil && !linkWithin(path, opt.LinksWithin) {
-				return "", fmt.Errorf("%s is a symbolic link; jailed compiles take regular files only: %w", path, jail.ErrSourceRefused)
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return "", err
-			}
-			if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
+			if err := b.copySource(path, path, filepath.Join(tmp, name), opt.LinksWithin); err != nil {
 				return "", err
 			}
 		}
