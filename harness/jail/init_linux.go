@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -106,12 +107,17 @@ func Main() {
 	os.Exit(0)
 }
 
-// initState is what the init keeps open from before it entered the jail's root.
+// initState is what the init keeps open from before it entered the jail's root,
+// and the fresh /work and /tmp it prepared for the next run.
 type initState struct {
 	cfg         *initConfig
 	procs, home []*os.File
 	pidsMax     *os.File
 	usage       *os.File
+	// mounted is set while /work and /tmp are empty tmpfs mounts that no run
+	// has used, of the sizes in sizes (work, tmp).
+	mounted bool
+	sizes   [2]int64
 }
 
 func openAll(paths []string, flag int) ([]*os.File, error) {
@@ -226,21 +232,21 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 		return fmt.Errorf("a request with %d descriptors and %d arguments", len(fds), len(req.Argv))
 	}
 	uid := st.cfg.UID
-	for _, m := range []struct {
-		dir  string
-		opts string
-	}{
-		{"/work", fmt.Sprintf("size=%d,mode=0755,uid=%d,gid=%d,nr_inodes=16384", req.WorkSize, uid, uid)},
-		{"/tmp", fmt.Sprintf("size=%d,mode=1777,nr_inodes=4096", req.TmpSize)},
-	} {
-		if err := unix.Mount("jail", m.dir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, m.opts); err != nil {
-			return fmt.Errorf("mounting %s: %w", m.dir, err)
-		}
+	if st.mounted && st.sizes != [2]int64{req.WorkSize, req.TmpSize} {
+		st.unmount()
 	}
+	if err := st.mount(req.WorkSize, req.TmpSize); err != nil {
+		return err
+	}
+	// From here on the mounts are this run's: whatever way the run ends, they
+	// are replaced before the next one.
+	st.mounted = false
+	cleaned := false
 	defer func() {
-		_ = os.Chdir("/")
-		_ = unix.Unmount("/work", unix.MNT_DETACH)
-		_ = unix.Unmount("/tmp", unix.MNT_DETACH)
+		if !cleaned {
+			st.restore()
+			st.unmount()
+		}
 	}()
 	next := 3
 	for _, f := range req.Files {
@@ -329,11 +335,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 			return fmt.Errorf("reaping: %w", err)
 		}
 	}
-	if err := clearIPC(); err != nil {
-		return err
-	}
 	cpu := readUsage(st.usage) - base
-	st.restore()
 	r := report{Exited: true, Status: int(ws), CPUns: cpu}
 	var out []int
 	// Any normal end: a validator says its verdict with its exit code (42, 43) and
@@ -346,7 +348,53 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	}
 	sendFDs(r, out)
 	closeAll(out)
+	// The judge has the result; the rest happens while it goes on (with the
+	// run on another slot): nothing of this run is left when the next request
+	// is read, since this init serves one request at a time.
+	cleaned = true
+	st.restore()
+	if err := clearIPC(); err != nil {
+		return err
+	}
+	st.unmount()
+	if err := st.mount(req.WorkSize, req.TmpSize); err != nil {
+		return err
+	}
 	return nil
+}
+
+// mount makes /work and /tmp fresh, empty tmpfs mounts of the given sizes,
+// unless they already are.
+func (st *initState) mount(work, tmp int64) error {
+	if st.mounted {
+		return nil
+	}
+	uid := st.cfg.UID
+	for _, m := range []struct {
+		dir  string
+		opts string
+	}{
+		{"/work", fmt.Sprintf("size=%d,mode=0755,uid=%d,gid=%d,nr_inodes=16384", work, uid, uid)},
+		{"/tmp", fmt.Sprintf("size=%d,mode=1777,nr_inodes=4096", tmp)},
+	} {
+		if err := unix.Mount("jail", m.dir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, m.opts); err != nil {
+			st.unmount()
+			return fmt.Errorf("mounting %s: %w", m.dir, err)
+		}
+	}
+	st.mounted, st.sizes = true, [2]int64{work, tmp}
+	return nil
+}
+
+// unmount detaches the tmpfs mounts on /work and /tmp (and anything on them).
+func (st *initState) unmount() {
+	_ = os.Chdir("/")
+	for _, dir := range []string{"/work", "/tmp"} {
+		// Only a mount of this init's: never the empty folders of the root.
+		for unix.Unmount(dir, unix.MNT_DETACH) == nil {
+		}
+	}
+	st.mounted = false
 }
 
 // clearIPC removes every System V shared memory segment, semaphore set and message
@@ -354,6 +402,9 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 // nothing a run made is there for the next one. With no process of the run left,
 // a removed segment is gone at once.
 func clearIPC() error {
+	if !ipcInUse() {
+		return nil
+	}
 	for _, k := range []struct {
 		file string
 		rm   func(id int) error
@@ -388,6 +439,40 @@ func clearIPC() error {
 		}
 	}
 	return nil
+}
+
+// The System V IPC commands that count a namespace's objects (linux/shm.h,
+// linux/sem.h, linux/msg.h).
+const (
+	shmInfo = 14
+	semInfo = 19
+	msgInfo = 12
+)
+
+// ipcInUse reports whether the IPC namespace holds a System V object of any kind
+// (or the count could not be read): three system calls, where listing them
+// means reading three /proc files.
+func ipcInUse() bool {
+	var shm struct {
+		usedIDs int32
+		_       int32
+		_       [5]uint64
+	}
+	if _, _, e := unix.Syscall(unix.SYS_SHMCTL, 0, shmInfo, uintptr(unsafe.Pointer(&shm))); e != 0 || shm.usedIDs != 0 {
+		return true
+	}
+	var sem [10]int32 // struct seminfo; semusz (sets in use) is the 8th
+	if _, _, e := unix.Syscall6(unix.SYS_SEMCTL, 0, 0, semInfo, uintptr(unsafe.Pointer(&sem)), 0, 0); e != 0 || sem[7] != 0 {
+		return true
+	}
+	var msg struct { // struct msginfo; msgpool is the queues in use
+		ints [7]int32
+		seg  uint16
+	}
+	if _, _, e := unix.Syscall(unix.SYS_MSGCTL, 0, msgInfo, uintptr(unsafe.Pointer(&msg))); e != 0 || msg.ints[0] != 0 {
+		return true
+	}
+	return false
 }
 
 func errnoErr(e unix.Errno) error {

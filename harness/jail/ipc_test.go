@@ -7,9 +7,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestIPCCleared runs testdata/hostile/ipcleave.c twice on one slot: the second
@@ -53,4 +56,52 @@ func TestIPCCleared(t *testing.T) {
 			t.Errorf("run %d made a POSIX message queue:\n%s", run, got)
 		}
 	}
+}
+
+// TestIPCInUse checks the init's quick count of System V objects, one kind at a
+// time, in an IPC namespace of the test's own.
+func TestIPCInUse(t *testing.T) {
+	requireJail(t)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		// The thread keeps its namespace and ends with the goroutine.
+		runtime.LockOSThread()
+		if err := unix.Unshare(unix.CLONE_NEWIPC); err != nil {
+			t.Errorf("unshare: %v", err)
+			return
+		}
+		if ipcInUse() {
+			t.Error("a new IPC namespace counts as in use")
+		}
+		for _, kind := range []struct {
+			name string
+			make func() (int, error)
+		}{
+			{"shm", func() (int, error) { return unix.SysvShmGet(unix.IPC_PRIVATE, 4096, unix.IPC_CREAT|0o600) }},
+			{"sem", func() (int, error) {
+				id, _, e := unix.Syscall(unix.SYS_SEMGET, unix.IPC_PRIVATE, 1, unix.IPC_CREAT|0o600)
+				return int(id), errnoErr(e)
+			}},
+			{"msg", func() (int, error) {
+				id, _, e := unix.Syscall(unix.SYS_MSGGET, unix.IPC_PRIVATE, unix.IPC_CREAT|0o600, 0)
+				return int(id), errnoErr(e)
+			}},
+		} {
+			if _, err := kind.make(); err != nil {
+				t.Errorf("%s: %v", kind.name, err)
+				continue
+			}
+			if !ipcInUse() {
+				t.Errorf("one %s object: not counted as in use", kind.name)
+			}
+			if err := clearIPC(); err != nil {
+				t.Errorf("clearing %s: %v", kind.name, err)
+			}
+			if ipcInUse() {
+				t.Errorf("after clearing %s: still in use", kind.name)
+			}
+		}
+	}()
+	<-done
 }
