@@ -475,9 +475,9 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 		go func() {
 			defer copiers.Done()
 			defer pr.Close()
-			n, _ := io.Copy(dst, io.LimitReader(pr, l.Output))
-			var one [1]byte
-			if m, _ := pr.Read(one[:]); n >= l.Output && m > 0 {
+			buf := getBuffer()
+			defer putBuffer(buf)
+			if copyCapped(dst, pr, l.Output, *buf) {
 				select {
 				case exceeded <- struct{}{}:
 				default:
@@ -488,7 +488,11 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 				// stream as soon as the program closed it.
 				dst.Close()
 			}
-			_, _ = io.Copy(io.Discard, pr)
+			for {
+				if _, err := pr.Read(*buf); err != nil {
+					break
+				}
+			}
 		}()
 		return pw, nil
 	}
@@ -540,10 +544,7 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	w.limits = rl
 	if feed != nil {
 		// Our read end and the descriptors are the init's now.
-		go func() {
-			_, _ = io.Copy(feed, c.Stdin)
-			feed.Close()
-		}()
+		feedInput(feed, c.Stdin)
 		closers = closers[:len(closers)-1]
 	}
 	for _, f := range closers {
@@ -676,6 +677,90 @@ loop:
 		return res, ctx.Err()
 	}
 	return res, nil
+}
+
+// buffers are the copy buffers of the output copiers and the input feed, kept
+// from run to run.
+var buffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
+func getBuffer() *[]byte  { return buffers.Get().(*[]byte) }
+func putBuffer(b *[]byte) { buffers.Put(b) }
+
+// copyCapped copies src to dst until src ends or limit bytes have been copied,
+// and reports whether src held more than limit bytes. After a write error it
+// stops copying, as io.Copy does (the caller drains src).
+func copyCapped(dst io.Writer, src io.Reader, limit int64, buf []byte) (exceeded bool) {
+	var n int64
+	for n < limit {
+		m, err := src.Read(buf[:min(int64(len(buf)), limit-n)])
+		if m > 0 {
+			if _, werr := dst.Write(buf[:m]); werr != nil {
+				return false
+			}
+			n += int64(m)
+		}
+		if err != nil {
+			return false
+		}
+	}
+	m, _ := src.Read(buf[:1])
+	return m > 0
+}
+
+// feedInput writes the input file into the pipe to the program and closes it.
+// What the pipe's buffer takes is written at once, without blocking (the whole
+// input of most datasets); the rest goes from a goroutine, which ends when the
+// input does or when the program's side of the pipe is gone.
+func feedInput(feed, in *os.File) {
+	buf := getBuffer()
+	var pending []byte
+	if raw, err := feed.SyscallConn(); err == nil {
+	direct:
+		for {
+			m, rerr := in.Read(*buf)
+			data := (*buf)[:m]
+			for len(data) > 0 {
+				var n int
+				var werr error
+				_ = raw.Write(func(fd uintptr) bool {
+					n, werr = unix.Write(int(fd), data)
+					return true // never wait here: the program has not started
+				})
+				if werr == unix.EAGAIN {
+					pending = data
+					break direct
+				}
+				if werr != nil || n <= 0 {
+					rerr = io.EOF // the program's side is gone
+					break
+				}
+				data = data[n:]
+			}
+			if rerr != nil {
+				putBuffer(buf)
+				feed.Close()
+				return
+			}
+		}
+	}
+	go func() {
+		defer putBuffer(buf)
+		defer feed.Close()
+		if _, err := feed.Write(pending); err != nil {
+			return
+		}
+		for {
+			m, err := in.Read(*buf)
+			if m > 0 {
+				if _, err := feed.Write((*buf)[:m]); err != nil {
+					return
+				}
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
 }
 
 func mergeReport(a, b report) report {
