@@ -29,6 +29,9 @@ type initConfig struct {
 	Home     []string `json:"home"`      // the judge's cgroup.procs files, rejoined after each run
 	CPUUsage string   `json:"cpu_usage"` // the slot group's cpuacct.usage
 	PidsMax  string   `json:"pids_max"`  // the slot group's pids.max
+	// PidsCurrent is the slot group's pids.current: with the init alone in the
+	// group, its own thread count.
+	PidsCurrent string `json:"pids_current"`
 }
 
 // request is one run, sent with its descriptors: stdin, stdout, stderr, then one
@@ -113,6 +116,7 @@ type initState struct {
 	cfg         *initConfig
 	procs, home []*os.File
 	pidsMax     *os.File
+	pidsCurrent *os.File // nil: count /proc/self/task instead
 	usage       *os.File
 	// mounted is set while /work and /tmp are empty tmpfs mounts that no run
 	// has used, of the sizes in sizes (work, tmp).
@@ -150,6 +154,11 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	}
 	if st.pidsMax, err = os.OpenFile(cfg.PidsMax, os.O_WRONLY, 0); err != nil {
 		return fmt.Errorf("opening %s: %w", cfg.PidsMax, err)
+	}
+	if cfg.PidsCurrent != "" {
+		if st.pidsCurrent, err = os.Open(cfg.PidsCurrent); err != nil {
+			return fmt.Errorf("opening %s: %w", cfg.PidsCurrent, err)
+		}
 	}
 	if st.usage, err = os.Open(cfg.CPUUsage); err != nil {
 		return fmt.Errorf("opening %s: %w", cfg.CPUUsage, err)
@@ -281,8 +290,8 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	}
 	// This process's threads count in the pids group: the program's limit comes
 	// on top of them (and of two more the Go runtime may start while waiting).
-	if tasks, err := os.ReadDir("/proc/self/task"); err == nil && req.Processes > 0 {
-		if _, err := st.pidsMax.WriteString(fmt.Sprint(req.Processes + int64(len(tasks)) + 2)); err != nil {
+	if threads := st.threads(); threads > 0 && req.Processes > 0 {
+		if _, err := st.pidsMax.WriteString(strconv.FormatInt(req.Processes+threads+2, 10)); err != nil {
 			return fmt.Errorf("setting pids.max: %w", err)
 		}
 	}
@@ -361,6 +370,22 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 		return err
 	}
 	return nil
+}
+
+// threads is the number of this process's threads (0 if unknown): the slot
+// group's pids.current once the init has joined it, alone there between runs,
+// which is one read where listing /proc/self/task is several calls.
+func (st *initState) threads() int64 {
+	if st.pidsCurrent != nil {
+		if n := readUsage(st.pidsCurrent); n > 0 {
+			return n
+		}
+	}
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return 0
+	}
+	return int64(len(tasks))
 }
 
 // mount makes /work and /tmp fresh, empty tmpfs mounts of the given sizes,
@@ -495,7 +520,8 @@ func sendFDs(r report, fds []int) {
 	_ = unix.Sendmsg(ctrlFD, b, oob, nil, 0)
 }
 
-// readUsage reads a cpuacct.usage file opened before the jail's root was entered.
+// readUsage reads the number in a cgroup file (cpuacct.usage, pids.current)
+// opened before the jail's root was entered.
 func readUsage(f *os.File) int64 {
 	var buf [32]byte
 	n, _ := f.ReadAt(buf[:], 0)

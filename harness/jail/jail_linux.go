@@ -236,7 +236,8 @@ func (j *Jail) Run(ctx context.Context, c Config) (Result, error) {
 // startWorker starts a slot's init in new namespaces and waits until it is ready.
 func (j *Jail) startWorker(s *slot) (*worker, error) {
 	cfg := initConfig{Root: j.root, UID: s.uid, Procs: s.group.procs(), Home: j.h.procs(),
-		CPUUsage: s.group.usageFile(), PidsMax: filepath.Join(s.group.dirs[1], "pids.max")}
+		CPUUsage: s.group.usageFile(), PidsMax: filepath.Join(s.group.dirs[1], "pids.max"),
+		PidsCurrent: filepath.Join(s.group.dirs[1], "pids.current")}
 	j.mu.Lock()
 	for _, p := range append(slices.Clone(systemPaths), j.extra...) {
 		cfg.Binds = append(cfg.Binds, bind{Path: p})
