@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -163,7 +166,17 @@ func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets [
 		// the package, so its target is built (a jailed build takes no links).
 		path = real
 	}
-	prog, err := e.Builder.BuildWith(ctx, path, build.Options{Language: s.Language, Entry: s.Entrypoint, LinksWithin: pkg.Dir})
+	lang := s.Language
+	if lang == "" && looksPython2(path, !pkg.Config.Current) {
+		if !python2Runs(ctx) {
+			res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, Language: "python2",
+				Unavailable: "a Python 2 program, and no python2 runs here"}
+			res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
+			return res, nil
+		}
+		lang = "python2"
+	}
+	prog, err := e.Builder.BuildWith(ctx, path, build.Options{Language: lang, Entry: s.Entrypoint, LinksWithin: pkg.Dir})
 	if errors.Is(err, jail.ErrSourceRefused) {
 		res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, CompileError: err.Error()}
 		res.Verdict, res.VerdictHigh = problems.JE, problems.JE
@@ -176,6 +189,15 @@ func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets [
 		return res, nil
 	}
 	res.Program = prog
+	if prog.Language == "binary" && !executableFormat(path) {
+		// An executable bit on a source in a language judge does not know (C#,
+		// Pascal, Ruby) does not make it a program.
+		skipped := *prog
+		skipped.Unavailable = fmt.Sprintf("no language for %s files here", filepath.Ext(path))
+		res.Program = &skipped
+		res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
+		return res, nil
+	}
 	if prog.Language == "python" && python2.MatchString(prog.CompileError) {
 		// Packages carry Python 2 programs as .py too; problemtools runs them with
 		// python2, which this judge has no language for.
@@ -303,6 +325,59 @@ func linkInside(dir, path string) bool {
 	}
 	rel, err := filepath.Rel(d, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+}
+
+// executableFormat reports whether the file at path is something the kernel
+// runs: an ELF binary or a script with a #! line.
+func executableFormat(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4)
+	n, _ := io.ReadFull(f, head)
+	return (n >= 2 && string(head[:2]) == "#!") || (n == 4 && string(head) == "\x7fELF")
+}
+
+// py2Signs are what Python 2 programs use and Python 3 ones cannot: the print
+// statement, raw_input, xrange, dict.has_key, the old except syntax, backquotes.
+var py2Signs = regexp.MustCompile(`(?m)^\s*print\s+[^\s(=]|^\s*print\s*$|\braw_input\s*\(|\bxrange\s*\(|\.has_key\s*\(|^\s*except\s+[\w.]+\s*,\s*\w+\s*:|\bunichr\s*\(`)
+
+// looksPython2 reports whether the .py file at path is a Python 2 program: its
+// #! line says python2, or, in a legacy package (whose tools ran .py files with
+// Python 2 unless told otherwise), it has no python3 #! line and shows a sign of
+// Python 2.
+func looksPython2(path string, legacy bool) bool {
+	if strings.ToLower(filepath.Ext(path)) != ".py" {
+		return false
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	first, _, _ := strings.Cut(string(src), "\n")
+	if strings.HasPrefix(first, "#!") {
+		if strings.Contains(first, "python2") {
+			return true
+		}
+		if strings.Contains(first, "python3") {
+			return false
+		}
+	}
+	return legacy && py2Signs.Match(src)
+}
+
+// python2Runs reports whether a python2 interpreter runs here (a version
+// manager's shim may exist without one behind it).
+func python2Runs(ctx context.Context) bool {
+	path, err := build.LookTool("python2")
+	if err != nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return exec.CommandContext(ctx, path, "-c", "pass").Run() == nil
 }
 
 // python2 matches Python 3's syntax errors on Python 2's print statement.
