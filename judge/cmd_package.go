@@ -68,6 +68,9 @@ func verifyPackage(c *cli.Context, e *env, pkg *icpc.Package) error {
 		return err
 	}
 	for _, s := range rep.Submissions {
+		for _, note := range s.Notes {
+			fmt.Fprintf(w, "NOTE %s/%s: %s\n", s.Submission.Folder, filepath.Base(s.Submission.Path), note)
+		}
 		for _, why := range s.Why {
 			fmt.Fprintf(w, "FAIL %s/%s: %s\n", s.Submission.Folder, filepath.Base(s.Submission.Path), why)
 		}

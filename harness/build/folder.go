@@ -21,6 +21,23 @@ type Options struct {
 	// target lies inside this folder (a problem package links one program into
 	// several places); "" refuses every link, as a jailed build does.
 	LinksWithin string
+	// Std, when set, replaces the -std= flag of the language's compile command
+	// ("gnu++17" for a C++ program written before C++20).
+	Std string
+}
+
+// withStd is lang with its compile command's -std= flag set to std ("" keeps it).
+func withStd(lang Language, std string) Language {
+	if std == "" {
+		return lang
+	}
+	lang.Compile = append([]string(nil), lang.Compile...)
+	for i, a := range lang.Compile {
+		if strings.HasPrefix(a, "-std=") {
+			lang.Compile[i] = "-std=" + std
+		}
+	}
+	return lang
 }
 
 // BuildWith is Build with the language or, for a folder, the entry file named.
@@ -31,10 +48,21 @@ type Options struct {
 func (b *Builder) BuildWith(ctx context.Context, source string, opt Options) (*Program, error) {
 	st, err := os.Stat(source)
 	if err != nil || !st.IsDir() {
-		if opt.Language == "" {
-			return b.Build(ctx, source)
+		if opt.Std == "" || err != nil {
+			return b.BuildAs(ctx, source, opt.Language)
 		}
-		return b.BuildAs(ctx, source, opt.Language)
+		lang, ok := b.Languages.ByName(opt.Language)
+		if opt.Language == "" {
+			lang, ok = b.Languages.ByExtension(source)
+		}
+		if !ok {
+			return b.BuildAs(ctx, source, opt.Language)
+		}
+		abs, err := filepath.Abs(source)
+		if err != nil {
+			return nil, fmt.Errorf("submission %s: %w", source, err)
+		}
+		return b.sourceFile(ctx, source, abs, withStd(lang, opt.Std))
 	}
 	abs, err := filepath.Abs(source)
 	if err != nil {
@@ -74,6 +102,7 @@ func (b *Builder) sourceFolder(ctx context.Context, source, abs string, opt Opti
 	if err != nil {
 		return nil, fmt.Errorf("submission %s: %w", source, err)
 	}
+	lang = withStd(lang, opt.Std)
 	entry, err := folderEntry(abs, lang, srcs, opt.Entry)
 	if err != nil {
 		return nil, fmt.Errorf("submission %s: %w", source, err)

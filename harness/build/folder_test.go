@@ -71,3 +71,26 @@ func TestBuildFolder(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildWithStd compiles a C++ program that uses a name C++17 took only
+// with an older standard named.
+func TestBuildWithStd(t *testing.T) {
+	if _, err := exec.LookPath("g++"); err != nil {
+		t.Skip("g++ not installed")
+	}
+	src := filepath.Join(t.TempDir(), "old.cpp")
+	prog := "#include <string>\n#include <cstdio>\nusing namespace std;\ntemplate <class T> int size(const T &x) { return x.size(); }\n" +
+		"int main() { string s = \"ok\"; printf(\"%d\\n\", size(s)); }\n"
+	if err := os.WriteFile(src, []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := testBuilder(t, "")
+	p, err := b.BuildWith(context.Background(), src, Options{})
+	if err != nil || p.CompileError == "" {
+		t.Fatalf("C++20 build: %v, compile error %q; want the ambiguous size", err, p.CompileError)
+	}
+	p, err = b.BuildWith(context.Background(), src, Options{Std: "gnu++14"})
+	if err != nil || p.CompileError != "" {
+		t.Fatalf("C++14 build: %v %q", err, p.CompileError)
+	}
+}

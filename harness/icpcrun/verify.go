@@ -37,6 +37,9 @@ type SubmissionResult struct {
 	// not hold when it is not.
 	OK  bool
 	Why []string
+	// Notes say how the program was judged where that is out of the ordinary
+	// (an older C++ standard).
+	Notes []string
 	// Skipped says the program's language is not installed here (verdict JE): it
 	// is neither counted as passed nor as failed.
 	Skipped bool
@@ -187,6 +190,19 @@ func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets [
 		res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, Unavailable: err.Error()}
 		res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
 		return res, nil
+	}
+	if prog.Language == "cpp" && prog.CompileError != "" {
+		// Packages outlive compilers: a program of an older contest may use a
+		// name C++20 took (std::size). Its contest compiled it with an older
+		// standard, so that is tried before calling it a compile error.
+		for _, std := range []string{"gnu++17", "gnu++14"} {
+			older, err := e.Builder.BuildWith(ctx, path, build.Options{Language: lang, Entry: s.Entrypoint, LinksWithin: pkg.Dir, Std: std})
+			if err == nil && older.CompileError == "" {
+				res.Notes = append(res.Notes, fmt.Sprintf("compiled with -std=%s: it does not compile as C++20", std))
+				prog = older
+				break
+			}
+		}
 	}
 	res.Program = prog
 	if prog.Language == "binary" && !executableFormat(path) {
