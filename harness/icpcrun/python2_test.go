@@ -23,7 +23,8 @@ func TestLooksPython2(t *testing.T) {
 		{"print_call.py", "print(1)\nprint (2)\nprinted = 3\n", true, false},
 		{"xrange.py", "for i in xrange(3): pass\n", true, true},
 		{"except.py", "try:\n    pass\nexcept ValueError, e:\n    pass\n", true, true},
-		{"modern.py", "def raw_input_like(): pass\nexcept_list = []\n", true, false},
+		{"modern.py", "def raw_input_like(): pass\nexcept_list = []\nf = lambda x: x\n", true, false},
+		{"tuple_lambda.py", "f = lambda (a, b): a + b\n", true, true},
 		{"notpython.c", "print x\n", true, false},
 	}
 	dir := t.TempDir()

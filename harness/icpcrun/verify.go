@@ -214,11 +214,12 @@ func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets [
 		res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
 		return res, nil
 	}
-	if prog.Language == "python" && python2.MatchString(prog.CompileError) {
-		// Packages carry Python 2 programs as .py too; problemtools runs them with
-		// python2, which this judge has no language for.
+	if prog.Language == "python" && (python2.MatchString(prog.CompileError) || (prog.CompileError != "" && !pkg.Config.Current && !python2Runs(ctx))) {
+		// Packages carry Python 2 programs as .py too, and a legacy package's
+		// tools ran .py with Python 2: a legacy .py that Python 3 cannot parse
+		// is taken for one when no python2 runs here to tell.
 		skipped := *prog
-		skipped.Unavailable = "a Python 2 program (this judge runs .py files with Python 3)"
+		skipped.Unavailable = "a Python 2 program (it does not parse as Python 3, and no python2 runs here)"
 		res.Program = &skipped
 		res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
 		return res, nil
@@ -357,8 +358,9 @@ func executableFormat(path string) bool {
 }
 
 // py2Signs are what Python 2 programs use and Python 3 ones cannot: the print
-// statement, raw_input, xrange, dict.has_key, the old except syntax, backquotes.
-var py2Signs = regexp.MustCompile(`(?m)^\s*print\s+[^\s(=]|^\s*print\s*$|\braw_input\s*\(|\bxrange\s*\(|\.has_key\s*\(|^\s*except\s+[\w.]+\s*,\s*\w+\s*:|\bunichr\s*\(`)
+// statement, raw_input, xrange, dict.has_key, the old except syntax, unichr,
+// lambda with a tuple parameter.
+var py2Signs = regexp.MustCompile(`(?m)^\s*print\s+[^\s(=]|^\s*print\s*$|\braw_input\s*\(|\bxrange\s*\(|\.has_key\s*\(|^\s*except\s+[\w.]+\s*,\s*\w+\s*:|\bunichr\s*\(|\blambda\s*\(`)
 
 // looksPython2 reports whether the .py file at path is a Python 2 program: its
 // #! line says python2, or, in a legacy package (whose tools ran .py files with
