@@ -244,6 +244,10 @@ func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets [
 		if err != nil {
 			return res, err
 		}
+		if ctx.Err() != nil || cr.Measure.Canceled {
+			// Stopped by the caller, not by the program: the run says nothing.
+			return res, context.Canceled
+		}
 		res.Cases = append(res.Cases, cr)
 		res.MaxCPU = max(res.MaxCPU, cr.Measure.CPU)
 		atLimit := cr.Outcome
