@@ -244,7 +244,7 @@ func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets [
 		if err != nil {
 			return res, err
 		}
-		if ctx.Err() != nil || cr.Measure.Canceled {
+		if ctx.Err() != nil {
 			// Stopped by the caller, not by the program: the run says nothing.
 			return res, context.Canceled
 		}
