@@ -149,7 +149,6 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 	var offset atomic.Int64
 	err = startAndWait(ctx, cmd, spec.Limits, &m, func() {
 		statusW.Close()
-		closeOwnStdout(spec)
 		go func() {
 			defer close(readDone)
 			rep, repErr = readReports(statusR, reports)
@@ -357,7 +356,6 @@ func (directRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 	}
 	var m Measure
 	err := startAndWait(ctx, cmd, spec.Limits, &m, func() {
-		closeOwnStdout(spec)
 		for _, r := range rlimitsFor(spec.Limits) {
 			_ = unix.Prlimit(cmd.Process.Pid, r.Resource, &unix.Rlimit{Cur: r.Cur, Max: r.Max}, nil)
 		}
@@ -367,16 +365,4 @@ func (directRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 		}
 	}, func() {}, func() time.Duration { return 0 })
 	return m, err
-}
-
-// closeOwnStdout honours Spec.CloseStdout once the program has started: its
-// Stdout, a file the program now holds a copy of, is closed here, so that when
-// the program closes its own copy (or ends) a reader of that pipe sees the end.
-func closeOwnStdout(spec Spec) {
-	if !spec.CloseStdout {
-		return
-	}
-	if spec.Stdout != nil {
-		spec.Stdout.Close()
-	}
 }

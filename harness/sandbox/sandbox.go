@@ -46,9 +46,8 @@ type Spec struct {
 	Collect []string
 	// CloseStdout closes Stdout as soon as the program's output ends rather than
 	// leaving it to the caller, so that a program reading that pipe sees the end
-	// at once (an interactive validator that closes its output to say so). A jail
-	// closes it when the program's output ends; the other runners hand the
-	// program a file Stdout itself and close their own copy once it has started.
+	// at once (an interactive validator that closes its output to say so). Only
+	// a jail honours it; other runners hand the program Stdout itself.
 	CloseStdout bool
 }
 
