@@ -1,7 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 
 	"github.com/urfave/cli/v2"
@@ -31,6 +34,8 @@ each submission (Go, C, Python) is wrapped so that it still finds its files; the
 statement says so. Its score in the package leaves out the time charge, which only
 the judge's own measurement can make.
 
+DIR must be new or empty: export never writes over files that are there.
+
 --format legacy writes the older layout (output_validators/check/, the time limit in
 .timelimit, a LaTeX statement made by pandoc when it is installed) for tools that do
 not read the current format yet, such as problemtools' verifyproblem.
@@ -53,14 +58,22 @@ Examples:
 				return usageError("%v", err)
 			}
 			slug := p.Meta().Slug
+			dst := c.Args().Get(1)
+			if entries, err := os.ReadDir(dst); err == nil && len(entries) > 0 {
+				// Export writes its files over whatever has their names: a
+				// folder with anything in it may be someone's work.
+				return usageError("export: %s is not empty (it holds %s): name a new folder, or remove this one first", dst, entries[0].Name())
+			} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return usageError("export: %v", err)
+			}
 			src := icpcrun.ExportSource{Root: e.Root, Problem: p, ProblemDir: filepath.Join(e.Root, "problems", slug),
 				SolutionsDir: registry.SolutionsDir(e.Root, slug)}
 			opt := icpcrun.ExportOptions{Format: c.String("format"),
 				Warn: func(s string) { fmt.Fprintf(c.App.ErrWriter, "%s: warning: %s\n", slug, s) }}
-			if err := icpcrun.Export(c.Context, src, c.Args().Get(1), opt); err != nil {
+			if err := icpcrun.Export(c.Context, src, dst, opt); err != nil {
 				return failed("export %s: %v", slug, err)
 			}
-			fmt.Fprintf(c.App.Writer, "%s: package written to %s\n", slug, c.Args().Get(1))
+			fmt.Fprintf(c.App.Writer, "%s: package written to %s\n", slug, dst)
 			return nil
 		},
 	}

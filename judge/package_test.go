@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -158,5 +159,22 @@ func TestRunScoresPackageGroups(t *testing.T) {
 		if e.Score != want[e.Submission] {
 			t.Errorf("%s scored %g, want %g", e.Submission, e.Score, want[e.Submission])
 		}
+	}
+}
+
+// TestExportRefusesNonEmptyFolder keeps a user's folder as it is: export
+// writes only into a new or empty folder.
+func TestExportRefusesNonEmptyFolder(t *testing.T) {
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "problem.yaml")
+	if err := os.WriteFile(mine, []byte("my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := judge(t, "--state", t.TempDir(), "export", "sudoku", dir)
+	if code != 2 || !strings.Contains(errOut, "is not empty") {
+		t.Fatalf("exit %d, want 2 and a refusal\n%s", code, errOut)
+	}
+	if data, err := os.ReadFile(mine); err != nil || string(data) != "my notes\n" {
+		t.Errorf("the user's file is now %q (%v)", data, err)
 	}
 }
