@@ -178,3 +178,27 @@ func TestExportRefusesNonEmptyFolder(t *testing.T) {
 		t.Errorf("the user's file is now %q (%v)", data, err)
 	}
 }
+
+// TestPackageWarningsAreShown reads a package whose submissions.yaml has faults
+// the format tolerates: they are read past, and each is said with its line.
+func TestPackageWarningsAreShown(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pkg")
+	src := filepath.Join("..", "problems", "icpc", "testdata", "pairsum")
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	yaml := "problem_format_version: 2025-09\nname: Two positive parts\nlimits:\n  time_limit: 1\nflavour: sweet\n"
+	if err := os.WriteFile(filepath.Join(dir, "problem.yaml"), []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := "accepted:\n  permitted: [OK]\nwa/{x:\n  required: [WA]\n"
+	if err := os.WriteFile(filepath.Join(dir, "submissions", "submissions.yaml"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, errOut := judge(t, "--state", t.TempDir(), "validate", dir)
+	for _, want := range []string{"problem.yaml:5:1", `"flavour"`, "submissions.yaml:2:14", "submissions.yaml:3:1"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("no warning naming %s:\n%s", want, errOut)
+		}
+	}
+}

@@ -32,6 +32,11 @@ func (e *Env) openPackage(ctx context.Context, dir string, timeLimit bool) (prob
 	if err != nil {
 		return nil, err
 	}
+	// Tolerated faults (unknown keys, malformed entries) are read past, as the
+	// format asks, but said.
+	for _, w := range pkg.Warnings {
+		e.logf("warning: %s", w)
+	}
 	x := e.Packages()
 	if timeLimit && pkg.NeedsTimeLimit() {
 		e.logf("%s states no time limit: timing its accepted submissions", dir)
