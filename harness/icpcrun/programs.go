@@ -44,6 +44,9 @@ type Env struct {
 
 	mu    sync.Mutex
 	built map[string]*Tool
+
+	py2Once sync.Once // python2Runs asks once
+	py2OK   bool
 }
 
 // Tool is a built package program (validator), or why it could not be built.

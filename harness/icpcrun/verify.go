@@ -171,7 +171,7 @@ func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets [
 	}
 	lang := s.Language
 	if lang == "" && looksPython2(path, !pkg.Config.Current) {
-		if !python2Runs(ctx) {
+		if !e.python2Runs(ctx) {
 			res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, Language: "python2",
 				Unavailable: "a Python 2 program, and no python2 runs here"}
 			res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
@@ -214,7 +214,7 @@ func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets [
 		res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
 		return res, nil
 	}
-	if prog.Language == "python" && (python2.MatchString(prog.CompileError) || (prog.CompileError != "" && !pkg.Config.Current && !python2Runs(ctx))) {
+	if prog.Language == "python" && (python2.MatchString(prog.CompileError) || (prog.CompileError != "" && !pkg.Config.Current && !e.python2Runs(ctx))) {
 		// Packages carry Python 2 programs as .py too, and a legacy package's
 		// tools ran .py with Python 2: a legacy .py that Python 3 cannot parse
 		// is taken for one when no python2 runs here to tell.
@@ -391,15 +391,18 @@ func looksPython2(path string, legacy bool) bool {
 }
 
 // python2Runs reports whether a python2 interpreter runs here (a version
-// manager's shim may exist without one behind it).
-func python2Runs(ctx context.Context) bool {
-	path, err := build.LookTool("python2")
-	if err != nil {
-		return false
-	}
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	return exec.CommandContext(ctx, path, "-c", "pass").Run() == nil
+// manager's shim may exist without one behind it); it asks once per Env.
+func (e *Env) python2Runs(ctx context.Context) bool {
+	e.py2Once.Do(func() {
+		path, err := build.LookTool("python2")
+		if err != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		e.py2OK = exec.CommandContext(ctx, path, "-c", "pass").Run() == nil
+	})
+	return e.py2OK
 }
 
 // python2 matches Python 3's syntax errors on Python 2's print statement.
