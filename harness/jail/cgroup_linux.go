@@ -74,13 +74,6 @@ func findHierarchies() (hierarchies, error) {
 	return h, nil
 }
 
-// procs lists the judge's own cgroup.procs files, where a slot's init waits
-// between runs.
-func (h hierarchies) procs() []string {
-	return []string{filepath.Join(h.memory, "cgroup.procs"), filepath.Join(h.pids, "cgroup.procs"),
-		filepath.Join(h.cpuacct, "cgroup.procs")}
-}
-
 // group is one slot's cgroup in the three hierarchies, reused run after run. Its
 // control files stay open from its creation to its removal: a run then costs a
 // few reads and writes at offset 0, not an open and a close for each.
@@ -89,6 +82,9 @@ type group struct {
 	dirs    [3]string // memory, pids, cpuacct
 	ctl     [ctlCount]*os.File
 	oomBase int64
+	// base is the charge the group held when the run began (what earlier runs
+	// left): the run's peak is counted from it.
+	base int64
 	// swappiness is set when memory.swappiness has been set to 0.
 	swappiness bool
 }
@@ -104,6 +100,7 @@ const (
 	ctlOOM
 	ctlPidsMax
 	ctlCPUUsage
+	ctlUsage
 	ctlCount
 )
 
@@ -121,6 +118,7 @@ var ctlFiles = [ctlCount]struct {
 	ctlOOM:        {0, "memory.oom_control"},
 	ctlPidsMax:    {1, "pids.max"},
 	ctlCPUUsage:   {2, "cpuacct.usage"},
+	ctlUsage:      {0, "memory.usage_in_bytes"},
 }
 
 func newGroup(h hierarchies, name string) (*group, error) {
@@ -135,7 +133,11 @@ func newGroup(h hierarchies, name string) (*group, error) {
 		if i == ctlMemswLimit && !h.memsw {
 			continue
 		}
-		f, err := os.OpenFile(filepath.Join(g.dirs[c.dir], c.name), os.O_RDWR, 0)
+		flag := os.O_RDWR
+		if i == ctlUsage {
+			flag = os.O_RDONLY
+		}
+		f, err := os.OpenFile(filepath.Join(g.dirs[c.dir], c.name), flag, 0)
 		if err != nil {
 			g.remove()
 			return nil, fmt.Errorf("opening cgroup file: %w", err)
@@ -178,6 +180,17 @@ func (g *group) getInt(c int) int64 {
 // between runs, off the next run's path.
 func (g *group) forceEmpty() { _ = g.set(ctlForceEmpty, "0") }
 
+// leftover is what a run left charged to the group that the next run may have
+// to live with, in bytes: the page cache of files the program read, kernel
+// objects. A small program leaves 0.5–1 MiB, which costs nothing (page cache is
+// reclaimed at the limit if the next run needs the room, and the peak is
+// counted from it); emptying the group takes 0.5–1.5 ms of CPU, so it is done
+// only above leftoverMax.
+func (g *group) leftover() int64 { return g.getInt(ctlUsage) }
+
+// leftoverMax is the charge above which the group is emptied between runs.
+const leftoverMax = 4 << 20
+
 // reset prepares the group for a run: limits set, counters cleared.
 func (g *group) reset(memory, processes int64) error {
 	mem := "-1"
@@ -214,6 +227,7 @@ func (g *group) reset(memory, processes int64) error {
 		return err
 	}
 	g.oomBase = g.oomKills()
+	g.base = g.getInt(ctlUsage)
 	return nil
 }
 
@@ -225,6 +239,10 @@ func (g *group) usageFile() string { return filepath.Join(g.dirs[2], "cpuacct.us
 
 // peak is the memory high-water mark since reset.
 func (g *group) peak() int64 { return g.getInt(ctlMaxUsage) }
+
+// runPeak is the memory high-water mark of the run: the peak above what the
+// group held when it began.
+func (g *group) runPeak() int64 { return max(0, g.peak()-g.base) }
 
 func (g *group) oomKills() int64 {
 	for _, line := range strings.Split(g.get(ctlOOM), "\n") {

@@ -79,8 +79,13 @@ func (s *slot) settle() {
 	}
 }
 
-// empty empties the slot's group in the background, after a run.
+// empty empties the slot's group in the background, after a run, when the run
+// left more than leftoverMax charged to it.
 func (s *slot) empty() {
+	if s.group.leftover() <= leftoverMax {
+		s.emptied = nil
+		return
+	}
 	ch := make(chan struct{})
 	s.emptied = ch
 	go func() {
@@ -235,7 +240,7 @@ func (j *Jail) Run(ctx context.Context, c Config) (Result, error) {
 
 // startWorker starts a slot's init in new namespaces and waits until it is ready.
 func (j *Jail) startWorker(s *slot) (*worker, error) {
-	cfg := initConfig{Root: j.root, UID: s.uid, Procs: s.group.procs(), Home: j.h.procs(),
+	cfg := initConfig{Root: j.root, UID: s.uid, Procs: s.group.procs(),
 		CPUUsage: s.group.usageFile(), PidsMax: filepath.Join(s.group.dirs[1], "pids.max"),
 		PidsCurrent: filepath.Join(s.group.dirs[1], "pids.current")}
 	j.mu.Lock()
@@ -633,7 +638,7 @@ loop:
 		// The init's count leaves out its own work before and after the program.
 		res.CPU = time.Duration(last.CPUns)
 	}
-	res.PeakBytes = s.group.peak()
+	res.PeakBytes = s.group.runPeak()
 	if len(last.fds) > 0 {
 		err := collectOut(last.Collected, last.fds, c.CollectDir, c.CollectMax)
 		closeAll(last.fds)
