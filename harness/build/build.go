@@ -273,6 +273,24 @@ func (b *Builder) goPackage(ctx context.Context, source, abs string) (*Program, 
 		p.Hash = sum
 		return p, nil
 	}
+	// Only jailed builds, which treat the source as hostile, hold a module to its
+	// own folder: an organiser's solvers may share code through replaces.
+	if root := moduleRoot(abs); root != "" && b.Jail != nil {
+		goTool, err := LookTool(lang.Compile[0])
+		if err != nil {
+			return nil, fmt.Errorf("running %s: %w", lang.Compile[0], err)
+		}
+		bad, err := outsideReplaces(ctx, goTool, root)
+		if err != nil {
+			bad = []string{err.Error()}
+		}
+		if len(bad) > 0 {
+			sum, _ := hashFiles(abs, relNames(gos))
+			p.Hash = sum
+			p.CompileError = strings.Join(bad, "\n") + "\nA submission is built from its own files only."
+			return p, nil
+		}
+	}
 	if err := os.MkdirAll(b.Cache, 0o755); err != nil {
 		return nil, fmt.Errorf("build cache: %w", err)
 	}
@@ -394,7 +412,9 @@ func (b *Builder) compile(ctx context.Context, argv []string, dir string, extraE
 		// The Go toolchain builds on the host: it needs its build cache, which a
 		// jail's fresh folders would lose at every build. Without cgo and without
 		// a module proxy it runs no code of the submission and fetches nothing.
-		extraEnv = append(extraEnv, "CGO_ENABLED=0", "GOPROXY=off")
+		// Nor does it read a go.work, which could name folders anywhere on
+		// the host (go.mod's own replace directives are checked before).
+		extraEnv = append(extraEnv, "CGO_ENABLED=0", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local")
 	}
 	timeout := b.CompileTimeout
 	if timeout == 0 {
@@ -412,12 +432,13 @@ func (b *Builder) compile(ctx context.Context, argv []string, dir string, extraE
 		cmd.Env = append(os.Environ(), extraEnv...)
 	}
 	cmd.WaitDelay = time.Second
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	ownGroup(cmd)
+	out := &cappedBuffer{max: compileLogLimit}
+	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Run(); err != nil {
 		msg := out.String()
-		if len(msg) > compileLogLimit {
-			msg = msg[:compileLogLimit] + "\n[compiler output truncated]"
+		if out.dropped {
+			msg += "\n[compiler output truncated]"
 		}
 		if ctx.Err() != nil {
 			return "compilation took longer than " + timeout.String(), ctx.Err()
@@ -457,3 +478,22 @@ func hashFiles(dir string, names []string, extra ...string) (string, error) {
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
+
+// cappedBuffer keeps the first max bytes written to it and drops the rest, so
+// that a compiler printing without end costs the judge no memory.
+type cappedBuffer struct {
+	buf     bytes.Buffer
+	max     int
+	dropped bool
+}
+
+func (c *cappedBuffer) Write(p []byte) (int, error) {
+	if room := c.max - c.buf.Len(); room < len(p) {
+		c.dropped = true
+		c.buf.Write(p[:max(room, 0)])
+		return len(p), nil
+	}
+	return c.buf.Write(p)
+}
+
+func (c *cappedBuffer) String() string { return c.buf.String() }

@@ -160,3 +160,26 @@ func FuzzParseLanguages(f *testing.F) {
 		}
 	})
 }
+
+func TestCappedBuffer(t *testing.T) {
+	for _, tc := range []struct {
+		writes  []string
+		want    string
+		dropped bool
+	}{
+		{[]string{"ab", "cd"}, "abcd", false},
+		{[]string{"abcde"}, "abcde", false},
+		{[]string{"abc", "def"}, "abcde", true},
+		{[]string{"abcdefgh", "ij"}, "abcde", true},
+	} {
+		c := &cappedBuffer{max: 5}
+		for _, w := range tc.writes {
+			if n, err := c.Write([]byte(w)); n != len(w) || err != nil {
+				t.Fatalf("Write(%q) = %d, %v", w, n, err)
+			}
+		}
+		if c.String() != tc.want || c.dropped != tc.dropped {
+			t.Errorf("%q: kept %q dropped %v, want %q %v", tc.writes, c.String(), c.dropped, tc.want, tc.dropped)
+		}
+	}
+}

@@ -1,0 +1,79 @@
+//go:build linux
+
+package build
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/judgehq/judge/harness/jail"
+)
+
+// TestGoModuleKeptToItsFolder builds Go folders whose go.mod replaces a module
+// with a folder: a jailed build refuses a folder outside the module (it would
+// compile code from anywhere on the host into the submission) and allows one
+// inside; a build without a jail, an organiser's, allows both.
+func TestGoModuleKeptToItsFolder(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go not installed")
+	}
+	if err := jail.CanJail(); err != nil {
+		t.Skipf("no jail here: %v", err)
+	}
+	j, err := jail.New(jail.Options{UIDBase: 62000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	dir := t.TempDir()
+	files := map[string]string{
+		"lib/go.mod":      "module lib\n\ngo 1.21\n",
+		"lib/lib.go":      "package lib\n\nconst Secret = \"host code\"\n",
+		"out/go.mod":      "module sub\n\ngo 1.21\n\nrequire lib v0.0.0\n\nreplace lib => ../lib\n",
+		"out/main.go":     "package main\n\nimport (\n\t\"fmt\"\n\t\"lib\"\n)\n\nfunc main() { fmt.Println(lib.Secret) }\n",
+		"in/go.mod":       "module sub\n\ngo 1.21\n\nrequire lib v0.0.0\n\nreplace lib => ./inner\n",
+		"in/main.go":      "package main\n\nimport (\n\t\"fmt\"\n\t\"lib\"\n)\n\nfunc main() { fmt.Println(lib.Secret) }\n",
+		"in/inner/go.mod": "module lib\n\ngo 1.21\n",
+		"in/inner/lib.go": "package lib\n\nconst Secret = \"own code\"\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		folder string
+		jailed bool
+		ce     string // what the CE message must hold; "" for a build
+	}{
+		{"out", true, "go.mod:7: replaces lib with ../lib, a folder outside the submission's module"},
+		{"in", true, ""},
+		{"out", false, ""},
+	} {
+		b := testBuilder(t, "")
+		if tc.jailed {
+			b.Jail = j
+		}
+		p, err := b.Build(context.Background(), filepath.Join(dir, tc.folder))
+		if err != nil {
+			t.Fatalf("%s (jailed %v): %v", tc.folder, tc.jailed, err)
+		}
+		if tc.ce == "" {
+			if p.CompileError != "" || p.Unavailable != "" {
+				t.Errorf("%s (jailed %v): CE %q %s", tc.folder, tc.jailed, p.CompileError, p.Unavailable)
+			}
+			continue
+		}
+		if !strings.Contains(p.CompileError, tc.ce) {
+			t.Errorf("%s (jailed %v): CE %q, want it to say %q", tc.folder, tc.jailed, p.CompileError, tc.ce)
+		}
+	}
+}

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package build
+
+import "os/exec"
+
+// ownGroup leaves cmd as it is: process groups are a Unix notion.
+func ownGroup(cmd *exec.Cmd) {}
