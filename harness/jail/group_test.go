@@ -62,3 +62,70 @@ func TestRunPeakIsTheRunsOwn(t *testing.T) {
 		}
 	}
 }
+
+// TestProgramBoundReadOnly runs a shell script as the run's executable file: it is
+// bound read-only into the work folder from the judge's program folder, which
+// the program cannot look into, and it can neither change nor remove it.
+func TestProgramBoundReadOnly(t *testing.T) {
+	requireJail(t)
+	script := filepath.Join(t.TempDir(), "prog")
+	body := "#!/bin/sh\n" +
+		"grep -q ' /work/prog ro,' /proc/self/mountinfo && echo bound-ro\n" +
+		"ls /.progs >/dev/null 2>&1 && echo ESCAPED-listed\n" +
+		"rm -f /work/prog 2>/dev/null; [ -e /work/prog ] && echo kept\n" +
+		"echo x 2>/dev/null >> /work/prog && echo ESCAPED-written\n" +
+		"chmod 777 /work/prog 2>/dev/null && echo ESCAPED-chmod\n" +
+		"echo done\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	j, err := New(Options{Slots: 1, UIDBase: testUIDBase})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	for run := 1; run <= 2; run++ {
+		out, err := os.CreateTemp(t.TempDir(), "out")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := j.Run(context.Background(), Config{Argv: []string{"./prog"},
+			Files:  []File{{Name: "prog", Src: script, Executable: true}},
+			Stdout: out, Limits: Limits{CPU: 2 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 8}})
+		out.Close()
+		if err != nil || res.ExitCode != 0 {
+			t.Fatalf("run %d: %+v %v", run, res, err)
+		}
+		got, _ := os.ReadFile(out.Name())
+		if string(got) != "bound-ro\nkept\ndone\n" {
+			t.Errorf("run %d printed %q", run, got)
+		}
+	}
+	if got, _ := os.ReadFile(script); string(got) != body {
+		t.Errorf("the host file changed: %q", got)
+	}
+}
+
+// TestStaleInitIsReplaced starts a jail whose init binary speaks another
+// protocol (a judge-jail left from an older build): the jail notices and runs
+// its slots with this binary instead.
+func TestStaleInitIsReplaced(t *testing.T) {
+	requireJail(t)
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go not installed")
+	}
+	stale := filepath.Join(t.TempDir(), "judge-jail")
+	if b, err := exec.Command("go", "build", "-o", stale, "./testdata/staleinit").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	j, err := New(Options{Self: stale, Slots: 1, UIDBase: testUIDBase})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	res, err := j.Run(context.Background(), Config{Argv: []string{"/bin/true"},
+		Limits: Limits{CPU: time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 4}})
+	if err != nil || res.ExitCode != 0 {
+		t.Fatalf("%+v %v", res, err)
+	}
+}

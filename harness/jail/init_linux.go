@@ -1,11 +1,14 @@
 package jail
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"syscall"
@@ -24,6 +27,9 @@ const ctrlFD = 3
 type initConfig struct {
 	Root  string `json:"root"`  // empty host folder to mount the new root on
 	Binds []bind `json:"binds"` // read-only system paths
+	// Progs is the judge's folder of program copies, shown read-only at
+	// /.progs in a folder only root can enter ("": none).
+	Progs string `json:"progs,omitempty"`
 	UID   int    `json:"uid"`
 	// Procs are the slot's cgroup.procs files. The init joins them once, when
 	// it is ready, and stays: moving a process between cgroups on every run
@@ -55,8 +61,11 @@ type bind struct {
 }
 
 type initFile struct {
-	Name string `json:"n"` // contents from the next descriptor
+	Name string `json:"n"` // contents from the next descriptor, unless Prog is set
 	Exec bool   `json:"x,omitempty"`
+	// Prog names a copy in the judge's program folder, bound read-only into
+	// the work folder instead: it takes no descriptor.
+	Prog string `json:"g,omitempty"`
 }
 
 type rlimit struct {
@@ -67,7 +76,10 @@ type rlimit struct {
 
 // report is a message from the init to the judge.
 type report struct {
-	Ready     bool   `json:"ready,omitempty"` // the init waits for runs
+	Ready bool `json:"ready,omitempty"` // the init waits for runs
+	// Protocol is, with Ready, the init's protocolDigest: a judge-jail
+	// binary from another build may not understand this judge's requests.
+	Protocol  string `json:"protocol,omitempty"`
 	Started   bool   `json:"started,omitempty"`
 	Exited    bool   `json:"exited,omitempty"`
 	Status    int    `json:"status,omitempty"` // wait status
@@ -183,7 +195,7 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	if err := join(st.procs); err != nil {
 		return err
 	}
-	send(report{Ready: true})
+	send(report{Ready: true, Protocol: protocolDigest()})
 	buf := make([]byte, 1<<20)
 	oob := make([]byte, unix.CmsgSpace(4*256))
 	for {
@@ -262,6 +274,13 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	}()
 	next := 3
 	for _, f := range req.Files {
+		if f.Prog != "" {
+			if err := bindProg("/work", f.Name, f.Prog); err != nil {
+				send(report{Error: err.Error()})
+				return nil
+			}
+			continue
+		}
 		if next >= len(fds) {
 			return fmt.Errorf("file %s: descriptor missing", f.Name)
 		}
@@ -577,6 +596,20 @@ func buildRoot(cfg *initConfig) error {
 	if err := unix.Mount("proc", proc, "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
 		return fmt.Errorf("mounting /proc: %w", err)
 	}
+	if cfg.Progs != "" {
+		// Mode 0700 and root's: the program cannot look in; what the init binds
+		// from it into the work folder is all it sees.
+		dst := filepath.Join(r, progsDir)
+		if err := os.Mkdir(dst, 0o700); err != nil {
+			return err
+		}
+		if err := unix.Mount(cfg.Progs, dst, "", unix.MS_BIND, ""); err != nil {
+			return fmt.Errorf("binding the program folder: %w", err)
+		}
+		if err := unix.Mount("", dst, "", unix.MS_BIND|unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, ""); err != nil {
+			return fmt.Errorf("making the program folder read-only: %w", err)
+		}
+	}
 	for _, d := range []string{"tmp", "work"} {
 		if err := os.Mkdir(filepath.Join(r, d), 0o755); err != nil {
 			return err
@@ -630,6 +663,33 @@ func bindInto(root, path string) error {
 	flags := uintptr(unix.MS_BIND | unix.MS_REMOUNT | unix.MS_RDONLY | unix.MS_NOSUID | unix.MS_NODEV)
 	if err := unix.Mount("", dst, "", flags, ""); err != nil {
 		return fmt.Errorf("making %s read-only: %w", path, err)
+	}
+	return nil
+}
+
+// progsDir is where the judge's program folder appears in the jail.
+const progsDir = "/.progs"
+
+// bindProg makes the program copy key of the judge's program folder appear,
+// read-only, as name in the work folder. The program cannot write, replace or
+// remove it (a mount point), and the next run binds the same copy.
+func bindProg(work, name, key string) error {
+	for _, n := range []string{name, key} {
+		if n == "" || n == "." || n == ".." || filepath.Base(n) != n {
+			return fmt.Errorf("file %q: not a plain name", n)
+		}
+	}
+	dst := filepath.Join(work, name)
+	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o555)
+	if err != nil {
+		return fmt.Errorf("creating %s in the work folder: %w", name, err)
+	}
+	f.Close()
+	if err := unix.Mount(filepath.Join(progsDir, key), dst, "", unix.MS_BIND, ""); err != nil {
+		return fmt.Errorf("binding %s into the work folder: %w", name, err)
+	}
+	if err := unix.Mount("", dst, "", unix.MS_BIND|unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, ""); err != nil {
+		return fmt.Errorf("making %s read-only: %w", name, err)
 	}
 	return nil
 }
@@ -745,4 +805,33 @@ func loopbackUp() error {
 	}
 	ifr.SetUint16(ifr.Uint16() | unix.IFF_UP)
 	return unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr)
+}
+
+// protocolDigest sums up the messages between the judge and an init: the names,
+// types and tags of every field of initConfig, request and report (and of the
+// types they hold). The two sides compare it when an init starts.
+func protocolDigest() string {
+	h := sha256.New()
+	var walk func(t reflect.Type)
+	seen := map[reflect.Type]bool{}
+	walk = func(t reflect.Type) {
+		for t.Kind() == reflect.Slice || t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || seen[t] {
+			return
+		}
+		seen[t] = true
+		fmt.Fprintf(h, "%s{", t.Name())
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			fmt.Fprintf(h, "%s %s %q;", f.Name, f.Type, f.Tag)
+			walk(f.Type)
+		}
+		fmt.Fprint(h, "}")
+	}
+	for _, v := range []any{initConfig{}, request{}, report{}} {
+		walk(reflect.TypeOf(v))
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }

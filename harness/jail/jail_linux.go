@@ -48,6 +48,12 @@ type Jail struct {
 	// the disk once (see copyOf).
 	copies    map[fileID]*os.File
 	copyBytes int64
+	// progs is a folder only root can enter, of copies of executables the
+	// judge wrote, by the file's identity in progKeys; each init sees it
+	// read-only and binds a program from it into the work folder (see progOf).
+	progs     string
+	progKeys  map[fileID]string
+	progBytes int64
 }
 
 // fileID names one version of a host file.
@@ -143,7 +149,12 @@ func New(opt Options) (*Jail, error) {
 	if err != nil {
 		return nil, fmt.Errorf("making the jail's mount point: %w", err)
 	}
-	j := &Jail{self: self, root: root, h: h, slots: make(chan *slot, opt.Slots)}
+	progs, err := os.MkdirTemp("", "judge-progs-")
+	if err != nil {
+		os.Remove(root)
+		return nil, fmt.Errorf("making the jail's program folder: %w", err)
+	}
+	j := &Jail{self: self, root: root, progs: progs, h: h, slots: make(chan *slot, opt.Slots)}
 	j.AddReadOnly(opt.ReadOnly...)
 	var nonce [4]byte
 	_, _ = rand.Read(nonce[:])
@@ -214,6 +225,10 @@ func (j *Jail) Close() error {
 		f.Close()
 	}
 	j.copies, j.copyBytes = nil, 0
+	if j.progs != "" {
+		_ = os.RemoveAll(j.progs)
+		j.progs, j.progKeys, j.progBytes = "", nil, 0
+	}
 	if j.root != "" {
 		_ = os.Remove(j.root)
 		j.root = ""
@@ -240,7 +255,7 @@ func (j *Jail) Run(ctx context.Context, c Config) (Result, error) {
 
 // startWorker starts a slot's init in new namespaces and waits until it is ready.
 func (j *Jail) startWorker(s *slot) (*worker, error) {
-	cfg := initConfig{Root: j.root, UID: s.uid, Procs: s.group.procs(),
+	cfg := initConfig{Root: j.root, Progs: j.progs, UID: s.uid, Procs: s.group.procs(),
 		CPUUsage: s.group.usageFile(), PidsMax: filepath.Join(s.group.dirs[1], "pids.max"),
 		PidsCurrent: filepath.Join(s.group.dirs[1], "pids.current")}
 	j.mu.Lock()
@@ -248,6 +263,7 @@ func (j *Jail) startWorker(s *slot) (*worker, error) {
 		cfg.Binds = append(cfg.Binds, bind{Path: p})
 	}
 	s.gen = j.gen
+	self := j.self
 	j.mu.Unlock()
 	blob, err := json.Marshal(cfg)
 	if err != nil {
@@ -266,7 +282,7 @@ func (j *Jail) startWorker(s *slot) (*worker, error) {
 	}
 	w := &worker{conn: fc.(*net.UnixConn), msgs: make(chan report, 4), dead: make(chan struct{})}
 	w.cmd = &exec.Cmd{
-		Path:       j.self,
+		Path:       self,
 		Args:       []string{"judge-jail"},
 		Env:        []string{initEnv + "=" + string(blob), "GOMAXPROCS=1"},
 		ExtraFiles: []*os.File{theirs},
@@ -311,6 +327,11 @@ func (j *Jail) startWorker(s *slot) (*worker, error) {
 	select {
 	case r, ok := <-w.msgs:
 		if ok && r.Ready {
+			if want := protocolDigest(); r.Protocol != want {
+				w.stop()
+				return nil, fmt.Errorf("%w: %s is from another build of judge (jail protocol %q, this judge's %q)",
+					errStaleInit, self, r.Protocol, want)
+			}
 			return w, nil
 		}
 		w.stop()
@@ -322,6 +343,23 @@ func (j *Jail) startWorker(s *slot) (*worker, error) {
 		w.stop()
 		return nil, errors.New("starting the jail: the init was not ready after 30 s")
 	}
+}
+
+// errStaleInit: the init binary does not speak this judge's protocol.
+var errStaleInit = errors.New("stale jail init")
+
+// selfInit makes this process's own binary the init of every slot from now on,
+// in place of a stale judge-jail beside it, and reports whether that changed
+// anything.
+func (j *Jail) selfInit() bool {
+	exe, err := os.Executable()
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if err != nil || exe == j.self {
+		return false
+	}
+	j.self = exe
+	return true
 }
 
 // stop kills the init (and with it every process of its namespace).
@@ -383,6 +421,65 @@ func (j *Jail) copyOf(src string, closers *[]io.Closer) (*os.File, error) {
 	return mem, nil
 }
 
+// progOf returns the name, in the program folder, of a copy of the executable
+// src (a regular file, opened without following links), making the copy on
+// first use; "" when the folder is full, and the file then goes as a copy in
+// memory. An init binds the copy read-only into its work folder, so a program
+// run many times is executed from the same pages: copying a 750 KB static
+// binary into the work folder took 0.45 ms per run, and executing the fresh copy
+// about 0.5 ms more than executing a file already in memory.
+func (j *Jail) progOf(src string) (string, error) {
+	fd, err := unix.Open(src, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return "", fmt.Errorf("jail: opening %s: %w (symlinks are refused)", src, err)
+	}
+	in := os.NewFile(uintptr(fd), src)
+	defer in.Close()
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return "", fmt.Errorf("jail: %s is not a regular file", src)
+	}
+	id := fileID{dev: st.Dev, ino: st.Ino, size: st.Size, mtim: st.Mtim.Nano()}
+	j.mu.Lock()
+	key, ok := j.progKeys[id]
+	full := j.progs == "" || st.Size > copyMax || j.progBytes+st.Size > copiesMax
+	j.mu.Unlock()
+	if ok || full {
+		return key, nil
+	}
+	tmp, err := os.CreateTemp(j.progs, ".new-")
+	if err != nil {
+		return "", fmt.Errorf("jail: copying %s: %w", src, err)
+	}
+	_, err = io.Copy(tmp, in)
+	if err == nil {
+		err = tmp.Chmod(0o555)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("jail: copying %s: %w", src, err)
+	}
+	key = fmt.Sprintf("%x-%x-%x-%x", id.dev, id.ino, id.size, id.mtim)
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if old, ok := j.progKeys[id]; ok { // another run made it meanwhile
+		os.Remove(tmp.Name())
+		return old, nil
+	}
+	if err := os.Rename(tmp.Name(), filepath.Join(j.progs, key)); err != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("jail: copying %s: %w", src, err)
+	}
+	if j.progKeys == nil {
+		j.progKeys = map[fileID]string{}
+	}
+	j.progKeys[id], j.progBytes = key, j.progBytes+st.Size
+	return key, nil
+}
+
 // openInputs opens what a run's request carries as descriptors.
 func (j *Jail) openInputs(c Config, closers *[]io.Closer) (fds []int, files []initFile, feed *os.File, err error) {
 	null := func() (*os.File, error) { return os.OpenFile(os.DevNull, os.O_RDWR, 0) }
@@ -416,6 +513,16 @@ func (j *Jail) openInputs(c Config, closers *[]io.Closer) (fds []int, files []in
 	for _, f := range c.Files {
 		if f.Name == "" || strings.ContainsRune(f.Name, '/') || f.Name == "." || f.Name == ".." {
 			return nil, nil, feed, fmt.Errorf("jail: file name %q is not a plain name", f.Name)
+		}
+		if f.Executable && f.Src != "" {
+			key, err := j.progOf(f.Src)
+			if err != nil {
+				return nil, nil, feed, err
+			}
+			if key != "" {
+				files = append(files, initFile{Name: f.Name, Exec: true, Prog: key})
+				continue
+			}
 		}
 		// The jail gets a private copy in memory: never the host file itself.
 		var mem *os.File
@@ -525,7 +632,11 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 		s.worker = nil
 	}
 	if s.worker == nil {
-		if s.worker, err = j.startWorker(s); err != nil {
+		s.worker, err = j.startWorker(s)
+		if errors.Is(err, errStaleInit) && j.selfInit() {
+			s.worker, err = j.startWorker(s)
+		}
+		if err != nil {
 			return Result{}, err
 		}
 	}
