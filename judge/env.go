@@ -41,6 +41,16 @@ func newEnv(c *cli.Context) (*env, error) {
 	if state == "" {
 		state = filepath.Join(root, ".judge")
 	}
+	// Absolute from here on: a program's path in the build cache is matched
+	// against the files a jail is given, and a relative one named nothing
+	// there (every compiled program was an RTE, "could not start").
+	for _, p := range []*string{&root, &state} {
+		abs, err := filepath.Abs(*p)
+		if err != nil {
+			return nil, usageError("%s: %v", *p, err)
+		}
+		*p = abs
+	}
 	sb := workflow.Sandbox{Name: c.String("sandbox"), Unsafe: c.Bool("unsafe"), Slots: c.Int("jobs"), UIDBase: c.Int("jail-uid")}
 	we, err := workflow.NewEnv(root, state, c.String("languages"), sb)
 	if err != nil {
