@@ -53,9 +53,13 @@ type Builder struct {
 	// (jail.CompileLimits): only the sources are visible, and the judge copies
 	// what the compiler made into the cache. Nil compiles on the host.
 	Jail *jail.Jail
+	// GoCache is the folder of warm Go build caches for jailed Go builds
+	// (default: judge/ in the user's cache folder).
+	GoCache string
 
 	mu       sync.Mutex
 	resolved map[string]string // language name → real interpreter path
+	warmMu   sync.Mutex        // held while the warm Go build cache is looked for or made
 }
 
 // interpreter returns the program a language's run command starts: its resolve
@@ -409,9 +413,12 @@ func (b *Builder) compile(ctx context.Context, argv []string, dir string, extraE
 		if filepath.Base(argv[0]) != "go" {
 			return b.jailCompile(ctx, argv, dir, extraEnv)
 		}
-		// The Go toolchain builds on the host: it needs its build cache, which a
-		// jail's fresh folders would lose at every build. Without cgo and without
-		// a module proxy it runs no code of the submission and fetches nothing.
+		if goJailable(argv, dir) {
+			return b.jailGoBuild(ctx, argv, dir, extraEnv)
+		}
+		// A package inside a larger module needs the whole module: it builds on
+		// the host. Without cgo and without a module proxy the toolchain runs no
+		// code of the submission and fetches nothing.
 		// Nor does it read a go.work, which could name folders anywhere on
 		// the host (go.mod's own replace directives are checked before).
 		extraEnv = append(extraEnv, "CGO_ENABLED=0", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local")

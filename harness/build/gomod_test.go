@@ -77,3 +77,63 @@ func TestGoModuleKeptToItsFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestGoBuildsInJail builds, with a jailed builder, a Go file, a folder with its
+// own go.mod and a sub-package, and a file that does not compile: the first two
+// run and print what they should, the third is a CE that names the user's file.
+func TestGoBuildsInJail(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go not installed")
+	}
+	if err := jail.CanJail(); err != nil {
+		t.Skipf("no jail here: %v", err)
+	}
+	j, err := jail.New(jail.Options{UIDBase: 62000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	dir := t.TempDir()
+	files := map[string]string{
+		"one.go":          "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"one\") }\n",
+		"bad.go":          "package main\n\nfunc main() { x := }\n",
+		"pkg/go.mod":      "module pkg\n\ngo 1.21\n",
+		"pkg/main.go":     "package main\n\nimport (\n\t\"fmt\"\n\t\"pkg/sub\"\n)\n\nfunc main() { fmt.Println(sub.Word) }\n",
+		"pkg/sub/sub.go":  "package sub\n\n// Word is printed.\nconst Word = \"sub\"\n",
+		"pkg/.git/config": "not a source\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := testBuilder(t, "")
+	b.Jail = j
+	for _, tc := range []struct{ source, prints, ce string }{
+		{"one.go", "one\n", ""},
+		{"pkg", "sub\n", ""},
+		{"bad.go", "", filepath.Join(dir, "bad.go") + ":3:20: syntax error"},
+	} {
+		p, err := b.Build(context.Background(), filepath.Join(dir, tc.source))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.source, err)
+		}
+		if tc.ce != "" {
+			if !strings.Contains(p.CompileError, tc.ce) {
+				t.Errorf("%s: CE %q, want it to hold %q", tc.source, p.CompileError, tc.ce)
+			}
+			continue
+		}
+		if p.CompileError != "" || p.Unavailable != "" {
+			t.Fatalf("%s: CE %q %s", tc.source, p.CompileError, p.Unavailable)
+		}
+		out, err := exec.Command(p.Argv[0], p.Argv[1:]...).Output()
+		if err != nil || string(out) != tc.prints {
+			t.Errorf("%s printed %q, %v; want %q", tc.source, out, err, tc.prints)
+		}
+	}
+}

@@ -47,9 +47,11 @@ func Check(self string) []Guarantee {
 			"in the jail and the program has no capabilities",
 		"cpu time of all processes": "cpuacct.usage of the run's group counts every process",
 		"work folder quota":         "the work folder and /tmp are size-limited tmpfs, fresh for each run",
-		"compile limits": fmt.Sprintf("compiles run in the same jail: %v CPU, %v wall, %d MiB, %d processes "+
-			"(Go builds on the host, with cgo and the module proxy off)",
+		"compile limits": fmt.Sprintf("compiles run in the same jail: %v CPU, %v wall, %d MiB, %d processes",
 			CompileLimits.CPU, CompileLimits.Wall, CompileLimits.Memory>>20, CompileLimits.Processes),
+		"go builds": "Go files, and Go folders that are a module of their own or of none, build in the jail from " +
+			"a copy of a warm build cache; a folder inside a larger module (an organiser's solvers) builds on the " +
+			"host, with cgo, the module proxy and go.work off and no replace by a folder outside the module",
 	}
 	var out []Guarantee
 	for _, n := range guaranteeNames {

@@ -144,7 +144,7 @@ type Guarantee struct {
 // guaranteeNames are the guarantees Check reports, in order.
 var guaranteeNames = []string{"uid", "pid namespace", "network namespace", "mount namespace",
 	"ipc and uts namespaces", "cgroup owned by the judge", "cpu time of all processes",
-	"work folder quota", "compile limits"}
+	"work folder quota", "compile limits", "go builds"}
 
 // InstallRoot is the folder a runtime at path needs to work, to be shown with
 // Jail.AddReadOnly: for .../bin/NAME the folder above bin (where its libraries
