@@ -18,17 +18,7 @@ import (
 // compile code from anywhere on the host into the submission) and allows one
 // inside; a build without a jail, an organiser's, allows both.
 func TestGoModuleKeptToItsFolder(t *testing.T) {
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("go not installed")
-	}
-	if err := jail.CanJail(); err != nil {
-		t.Skipf("no jail here: %v", err)
-	}
-	j, err := jail.New(jail.Options{UIDBase: 62000})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
+	j := goJail(t)
 	dir := t.TempDir()
 	files := map[string]string{
 		"lib/go.mod":      "module lib\n\ngo 1.21\n",
@@ -40,15 +30,7 @@ func TestGoModuleKeptToItsFolder(t *testing.T) {
 		"in/inner/go.mod": "module lib\n\ngo 1.21\n",
 		"in/inner/lib.go": "package lib\n\nconst Secret = \"own code\"\n",
 	}
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	for _, tc := range []struct {
 		folder string
 		jailed bool
@@ -82,17 +64,7 @@ func TestGoModuleKeptToItsFolder(t *testing.T) {
 // own go.mod and a sub-package, and a file that does not compile: the first two
 // run and print what they should, the third is a CE that names the user's file.
 func TestGoBuildsInJail(t *testing.T) {
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("go not installed")
-	}
-	if err := jail.CanJail(); err != nil {
-		t.Skipf("no jail here: %v", err)
-	}
-	j, err := jail.New(jail.Options{UIDBase: 62000})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
+	j := goJail(t)
 	dir := t.TempDir()
 	files := map[string]string{
 		"one.go":          "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"one\") }\n",
@@ -102,15 +74,7 @@ func TestGoBuildsInJail(t *testing.T) {
 		"pkg/sub/sub.go":  "package sub\n\n// Word is printed.\nconst Word = \"sub\"\n",
 		"pkg/.git/config": "not a source\n",
 	}
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	b := testBuilder(t, "")
 	b.Jail = j
 	for _, tc := range []struct{ source, prints, ce string }{
@@ -134,6 +98,38 @@ func TestGoBuildsInJail(t *testing.T) {
 		out, err := exec.Command(p.Argv[0], p.Argv[1:]...).Output()
 		if err != nil || string(out) != tc.prints {
 			t.Errorf("%s printed %q, %v; want %q", tc.source, out, err, tc.prints)
+		}
+	}
+}
+
+// goJail skips the test without a Go toolchain or a jail, and returns a jail
+// closed at the test's end.
+func goJail(t *testing.T) *jail.Jail {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go not installed")
+	}
+	if err := jail.CanJail(); err != nil {
+		t.Skipf("no jail here: %v", err)
+	}
+	j, err := jail.New(jail.Options{UIDBase: 62000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.Close() })
+	return j
+}
+
+// writeFiles writes files (slash-separated path → content) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -63,16 +63,8 @@ func (b *Builder) jailCompile(ctx context.Context, argv []string, dir string, ex
 	for name := range before {
 		msg = strings.ReplaceAll(msg, jailWork+"/"+name, filepath.Join(dir, name))
 	}
-	if res.Truncated {
-		msg += "\n[compiler output truncated]"
-	}
-	if !res.OK() {
-		if res.Limit != jail.NoLimit {
-			msg = strings.TrimSpace(msg + "\n" + res.Message)
-		} else if strings.TrimSpace(msg) == "" {
-			msg = res.Message
-		}
-		return msg, fmt.Errorf("compiling: %s", res.Message)
+	if msg, err := compileOutcome(res, msg); err != nil {
+		return msg, err
 	}
 	made, err := os.ReadDir(out)
 	if err != nil {
@@ -87,4 +79,22 @@ func (b *Builder) jailCompile(ctx context.Context, argv []string, dir string, ex
 		}
 	}
 	return "", nil
+}
+
+// compileOutcome turns a jailed compile's result into compile's log and error:
+// msg is the compiler's output, with the jail's paths already replaced by the
+// host's. A success returns no error.
+func compileOutcome(res jail.CompileResult, msg string) (string, error) {
+	if res.Truncated {
+		msg += "\n[compiler output truncated]"
+	}
+	if res.OK() {
+		return "", nil
+	}
+	if res.Limit != jail.NoLimit {
+		msg = strings.TrimSpace(msg + "\n" + res.Message)
+	} else if strings.TrimSpace(msg) == "" {
+		msg = res.Message
+	}
+	return msg, fmt.Errorf("compiling: %s", res.Message)
 }

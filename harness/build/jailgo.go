@@ -197,17 +197,8 @@ func (b *Builder) jailGoBuild(ctx context.Context, argv []string, srcDir string,
 	if err != nil {
 		return "", err
 	}
-	msg := strings.ReplaceAll(string(res.Output), "/work/src", srcDir)
-	if res.Truncated {
-		msg += "\n[compiler output truncated]"
-	}
-	if !res.OK() {
-		if res.Limit != jail.NoLimit {
-			msg = strings.TrimSpace(msg + "\n" + res.Message)
-		} else if strings.TrimSpace(msg) == "" {
-			msg = res.Message
-		}
-		return msg, fmt.Errorf("compiling: %s", res.Message)
+	if msg, err := compileOutcome(res, strings.ReplaceAll(string(res.Output), "/work/src", srcDir)); err != nil {
+		return msg, err
 	}
 	if err := os.Rename(filepath.Join(out, "main"), binary); err != nil {
 		return "", fmt.Errorf("compiling: keeping the binary: %w", err)
@@ -239,6 +230,15 @@ func (b *Builder) goWarmCache(ctx context.Context, goTool string) (string, error
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("go build cache: %w", err)
+	}
+	// One process makes it; the others wait and take it.
+	unlock, err := lockFile(filepath.Join(dir, ".warm.lock"))
+	if err != nil {
+		return "", fmt.Errorf("go build cache: %w", err)
+	}
+	defer unlock()
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+		return path, nil
 	}
 	stage, err := os.MkdirTemp(dir, "warm-")
 	if err != nil {

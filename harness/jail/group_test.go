@@ -19,18 +19,8 @@ import (
 // in that group, stays alone there between runs.
 func TestRunPeakIsTheRunsOwn(t *testing.T) {
 	requireJail(t)
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("gcc not installed")
-	}
-	bin := filepath.Join(t.TempDir(), "touch")
-	if b, err := exec.Command("gcc", "-O1", "-o", bin, "testdata/touch.c").CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, b)
-	}
-	j, err := New(Options{Slots: 1, UIDBase: testUIDBase})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
+	bin := gccBinary(t, "testdata/touch.c")
+	j := oneSlot(t)
 	const mib = 1 << 20
 	for i, tc := range []struct {
 		touch    string
@@ -79,11 +69,7 @@ func TestProgramBoundReadOnly(t *testing.T) {
 	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	j, err := New(Options{Slots: 1, UIDBase: testUIDBase})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
+	j := oneSlot(t)
 	for run := 1; run <= 2; run++ {
 		out, err := os.CreateTemp(t.TempDir(), "out")
 		if err != nil {
@@ -128,4 +114,29 @@ func TestStaleInitIsReplaced(t *testing.T) {
 	if err != nil || res.ExitCode != 0 {
 		t.Fatalf("%+v %v", res, err)
 	}
+}
+
+// gccBinary compiles the C source src with gcc -O1 (skipping the test without
+// gcc) and returns the binary's path.
+func gccBinary(t *testing.T, src string) string {
+	t.Helper()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	bin := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(src), ".c"))
+	if b, err := exec.Command("gcc", "-O1", "-o", bin, src).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, b)
+	}
+	return bin
+}
+
+// oneSlot returns a jail of one slot, closed at the test's end.
+func oneSlot(t *testing.T) *Jail {
+	t.Helper()
+	j, err := New(Options{Slots: 1, UIDBase: testUIDBase})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.Close() })
+	return j
 }

@@ -5,8 +5,6 @@ package jail
 import (
 	"context"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -20,18 +18,8 @@ import (
 // make a POSIX message queue.
 func TestIPCCleared(t *testing.T) {
 	requireJail(t)
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("gcc not installed")
-	}
-	bin := filepath.Join(t.TempDir(), "ipcleave")
-	if b, err := exec.Command("gcc", "-O1", "-o", bin, "testdata/hostile/ipcleave.c").CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, b)
-	}
-	j, err := New(Options{Slots: 1, UIDBase: testUIDBase})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
+	bin := gccBinary(t, "testdata/hostile/ipcleave.c")
+	j := oneSlot(t)
 	for run := 1; run <= 2; run++ {
 		out, err := os.CreateTemp(t.TempDir(), "out")
 		if err != nil {
