@@ -241,8 +241,14 @@ func (g *group) usageFile() string { return filepath.Join(g.dirs[2], "cpuacct.us
 func (g *group) peak() int64 { return g.getInt(ctlMaxUsage) }
 
 // runPeak is the memory high-water mark of the run: the peak above what the
-// group held when it began.
-func (g *group) runPeak() int64 { return max(0, g.peak()-g.base) }
+// group held when it began, at the fork when the init says (base > 0), else at
+// the reset.
+func (g *group) runPeak(base int64) int64 {
+	if base <= 0 {
+		base = g.base
+	}
+	return max(0, g.peak()-base)
+}
 
 func (g *group) oomKills() int64 {
 	for _, line := range strings.Split(g.get(ctlOOM), "\n") {

@@ -40,6 +40,11 @@ type initConfig struct {
 	// PidsCurrent is the slot group's pids.current: with the init alone in the
 	// group, its own thread count.
 	PidsCurrent string `json:"pids_current"`
+	// MemUsage and MemMaxUsage are the slot group's memory.usage_in_bytes and
+	// memory.max_usage_in_bytes: the init starts the run's peak at the fork,
+	// once the last run's folders are gone ("": the judge's count alone).
+	MemUsage    string `json:"mem_usage,omitempty"`
+	MemMaxUsage string `json:"mem_max_usage,omitempty"`
 }
 
 // request is one run, sent with its descriptors: stdin, stdout, stderr, then one
@@ -79,11 +84,14 @@ type report struct {
 	Ready bool `json:"ready,omitempty"` // the init waits for runs
 	// Protocol is, with Ready, the init's protocolDigest: a judge-jail
 	// binary from another build may not understand this judge's requests.
-	Protocol  string `json:"protocol,omitempty"`
-	Started   bool   `json:"started,omitempty"`
-	Exited    bool   `json:"exited,omitempty"`
-	Status    int    `json:"status,omitempty"` // wait status
-	CPUns     int64  `json:"cpu_ns,omitempty"` // the group's CPU from fork to the end
+	Protocol string `json:"protocol,omitempty"`
+	Started  bool   `json:"started,omitempty"`
+	Exited   bool   `json:"exited,omitempty"`
+	Status   int    `json:"status,omitempty"` // wait status
+	CPUns    int64  `json:"cpu_ns,omitempty"` // the group's CPU from fork to the end
+	// MemBase is what the group held at the fork (with Exited; 0: unknown):
+	// the run's peak counts from there.
+	MemBase   int64  `json:"mem_base,omitempty"`
 	ExecError string `json:"exec_error,omitempty"`
 	Error     string `json:"error,omitempty"`
 	// Collected names the files whose descriptors come with an Exited report.
@@ -131,6 +139,8 @@ type initState struct {
 	procs       []*os.File
 	pidsMax     *os.File
 	pidsCurrent *os.File // nil: count /proc/self/task instead
+	memUsage    *os.File // nil with memMax: no base of its own
+	memMax      *os.File
 	usage       *os.File
 	// mounted is set while /work and /tmp are empty tmpfs mounts that no run
 	// has used, of the sizes in sizes (work, tmp).
@@ -165,6 +175,14 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	}
 	if st.pidsMax, err = os.OpenFile(cfg.PidsMax, os.O_WRONLY, 0); err != nil {
 		return fmt.Errorf("opening %s: %w", cfg.PidsMax, err)
+	}
+	if cfg.MemUsage != "" && cfg.MemMaxUsage != "" {
+		if st.memUsage, err = os.Open(cfg.MemUsage); err != nil {
+			return fmt.Errorf("opening %s: %w", cfg.MemUsage, err)
+		}
+		if st.memMax, err = os.OpenFile(cfg.MemMaxUsage, os.O_WRONLY, 0); err != nil {
+			return fmt.Errorf("opening %s: %w", cfg.MemMaxUsage, err)
+		}
 	}
 	if cfg.PidsCurrent != "" {
 		if st.pidsCurrent, err = os.Open(cfg.PidsCurrent); err != nil {
@@ -314,6 +332,14 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 			return fmt.Errorf("setting pids.max: %w", err)
 		}
 	}
+	var memBase int64
+	if st.memMax != nil {
+		// The peak restarts here, at what the group holds now: the init's own
+		// few pages, and what the last run left that the kernel keeps.
+		if _, err := st.memMax.WriteAt([]byte("0"), 0); err == nil {
+			memBase = readUsage(st.memUsage)
+		}
+	}
 	base := readUsage(st.usage)
 	pid, err := syscall.ForkExec(req.Argv[0], req.Argv, &syscall.ProcAttr{
 		Dir:   "/work",
@@ -363,7 +389,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 		}
 	}
 	cpu := readUsage(st.usage) - base
-	r := report{Exited: true, Status: int(ws), CPUns: cpu}
+	r := report{Exited: true, Status: int(ws), CPUns: cpu, MemBase: memBase}
 	var out []int
 	// Any normal end: a validator says its verdict with its exit code (42, 43) and
 	// leaves its feedback files behind either way.

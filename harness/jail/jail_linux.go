@@ -257,7 +257,9 @@ func (j *Jail) Run(ctx context.Context, c Config) (Result, error) {
 func (j *Jail) startWorker(s *slot) (*worker, error) {
 	cfg := initConfig{Root: j.root, Progs: j.progs, UID: s.uid, Procs: s.group.procs(),
 		CPUUsage: s.group.usageFile(), PidsMax: filepath.Join(s.group.dirs[1], "pids.max"),
-		PidsCurrent: filepath.Join(s.group.dirs[1], "pids.current")}
+		PidsCurrent: filepath.Join(s.group.dirs[1], "pids.current"),
+		MemUsage:    filepath.Join(s.group.dirs[0], "memory.usage_in_bytes"),
+		MemMaxUsage: filepath.Join(s.group.dirs[0], "memory.max_usage_in_bytes")}
 	j.mu.Lock()
 	for _, p := range append(slices.Clone(systemPaths), j.extra...) {
 		cfg.Binds = append(cfg.Binds, bind{Path: p})
@@ -749,7 +751,7 @@ loop:
 		// The init's count leaves out its own work before and after the program.
 		res.CPU = time.Duration(last.CPUns)
 	}
-	res.PeakBytes = s.group.runPeak()
+	res.PeakBytes = s.group.runPeak(last.MemBase)
 	if len(last.fds) > 0 {
 		err := collectOut(last.Collected, last.fds, c.CollectDir, c.CollectMax)
 		closeAll(last.fds)
@@ -885,7 +887,7 @@ func mergeReport(a, b report) report {
 		a.Started = true
 	}
 	if b.Exited {
-		a.Exited, a.Status, a.CPUns = true, b.Status, b.CPUns
+		a.Exited, a.Status, a.CPUns, a.MemBase = true, b.Status, b.CPUns, b.MemBase
 	}
 	if b.Error != "" {
 		a.Error = b.Error
