@@ -33,11 +33,13 @@ type goModReplace struct {
 }
 
 // outsideReplaces lists the replace directives of the go.mod in root that point
-// at a folder outside root, each as "go.mod:LINE: replaces OLD with FOLDER". The
-// Go toolchain builds on the host, as root: such a directive would compile code
-// of any module on the machine (another entrant's, the organiser's reference
-// solvers) into the submission. Replacements by another module version, and by
-// folders inside root, are left alone.
+// at a folder outside root, each as "go.mod:LINE: replaces OLD with FOLDER". A Go
+// package inside a larger module builds on the host, as root, where such a
+// directive would compile code of any module on the machine (another entrant's,
+// the organiser's reference solvers) into the submission; in a jailed build the
+// folder is absent, and this message says why better than the toolchain's.
+// Replacements by another module version, and by folders inside root, are left
+// alone.
 func outsideReplaces(ctx context.Context, goTool, root string) ([]string, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
