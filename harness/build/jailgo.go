@@ -26,12 +26,15 @@ import (
 // is made once per toolchain by building warmSource (the judge's own program, no
 // submission's code) in a jail, and written by the judge.
 
-// jailGoScript unpacks the cache and the sources and runs the build.
+// jailGoScript unpacks the cache (the work-folder file its first argument names)
+// and the sources, and runs the build (the other arguments).
 const jailGoScript = `set -e
+cache=$1
+shift
 mkdir -p /tmp/gocache /tmp/gopath /work/src
-tar -xf /work/gocache.tar -C /tmp/gocache
+tar -xf "/work/$cache" -C /tmp/gocache
 tar -xf /work/src.tar -C /work/src
-rm -f /work/gocache.tar /work/src.tar
+rm -f /work/src.tar
 cd /work/src
 exec "$@"
 `
@@ -161,13 +164,10 @@ func (b *Builder) jailGoBuild(ctx context.Context, argv []string, srcDir string,
 	if err := tarFolder(srcDir, filepath.Join(stage, "src.tar")); err != nil {
 		return "", fmt.Errorf("compiling: packing %s: %w", srcDir, err)
 	}
-	if err := linkOrCopy(warm, filepath.Join(stage, "gocache.tar")); err != nil {
-		return "", fmt.Errorf("compiling: %w", err)
-	}
 	if err := os.WriteFile(filepath.Join(stage, "build.sh"), []byte(jailGoScript), 0o644); err != nil {
 		return "", fmt.Errorf("compiling: %w", err)
 	}
-	inJail := []string{"/bin/sh", "/work/build.sh", goTool}
+	inJail := []string{"/bin/sh", "/work/build.sh", filepath.Base(warm), goTool}
 	var binary string
 	for i := 1; i < len(argv); i++ {
 		a := argv[i]
@@ -192,7 +192,9 @@ func (b *Builder) jailGoBuild(ctx context.Context, argv []string, srcDir string,
 	}
 	defer os.RemoveAll(out)
 	res, err := b.Jail.Compile(ctx, jail.CompileConfig{Argv: inJail, Env: jailGoEnv(modCache, extraEnv),
-		Sources:   []string{filepath.Join(stage, "build.sh"), filepath.Join(stage, "src.tar"), filepath.Join(stage, "gocache.tar")},
+		Sources: []string{filepath.Join(stage, "build.sh"), filepath.Join(stage, "src.tar")},
+		// Bound, not copied: the same 40 MB for every build of this judge.
+		Shared:    []string{warm},
 		Artefacts: []string{"main"}, OutDir: out, OutputMax: compileLogLimit})
 	if err != nil {
 		return "", err
@@ -319,26 +321,4 @@ func tarFolder(dir, dst string) error {
 		err = cerr
 	}
 	return err
-}
-
-// linkOrCopy makes dst the same file as src: a hard link, or a copy across file
-// systems.
-func linkOrCopy(src, dst string) error {
-	if os.Link(src, dst) == nil {
-		return nil
-	}
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.Create(dst)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }

@@ -27,9 +27,13 @@ var ErrSourceRefused = errors.New("source refused")
 // compiler, in its work folder; the artefacts it leaves there are copied out by the
 // judge into OutDir.
 type CompileConfig struct {
-	Argv      []string // the compiler command, run in the work folder
-	Env       []string // nil: DefaultEnv
-	Sources   []string // host files, copied into the work folder under their base names
+	Argv    []string // the compiler command, run in the work folder
+	Env     []string // nil: DefaultEnv
+	Sources []string // host files, copied into the work folder under their base names
+	// Shared are host files shown read-only in the work folder under their
+	// base names, bound rather than copied (large inputs the compiler only
+	// reads; see File.Shared).
+	Shared    []string
 	Artefacts []string // work-folder names copied to OutDir after a successful compile
 	OutDir    string   // host folder for the artefacts
 	Limits    Limits   // zero fields take CompileLimits' values
@@ -59,7 +63,7 @@ func (j *Jail) Compile(ctx context.Context, c CompileConfig) (CompileResult, err
 		keep = CompileOutputMax
 	}
 	var files []File
-	for _, src := range c.Sources {
+	for i, src := range append(append([]string{}, c.Sources...), c.Shared...) {
 		st, err := os.Lstat(src)
 		if err != nil {
 			return CompileResult{}, fmt.Errorf("compiling %s: %w", src, err)
@@ -71,7 +75,7 @@ func (j *Jail) Compile(ctx context.Context, c CompileConfig) (CompileResult, err
 			}
 			return CompileResult{}, fmt.Errorf("compiling %s: it is %s: %w", src, kind, ErrSourceRefused)
 		}
-		files = append(files, File{Name: filepath.Base(src), Src: src})
+		files = append(files, File{Name: filepath.Base(src), Src: src, Shared: i >= len(c.Sources)})
 	}
 	pr, pw, err := os.Pipe()
 	if err != nil {

@@ -56,6 +56,10 @@ type File struct {
 	Src        string // host file to copy; must be a regular file, symlinks are refused
 	Data       []byte // contents when Src is ""
 	Executable bool   // mode 0755 instead of 0644
+	// Shared files (with Src) are bound read-only from the judge's program
+	// folder, as executables are, instead of copied for each run: for large
+	// files that many runs only read.
+	Shared bool
 }
 
 // Config is one program to run in a jail.

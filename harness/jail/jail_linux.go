@@ -62,10 +62,12 @@ type fileID struct {
 	size, mtim int64
 }
 
-// The copies kept: files up to copyMax bytes, copiesMax bytes in all.
+// The copies kept: files up to copyMax bytes, copiesMax bytes in all, in
+// memory; progsMax bytes in all in the program folder, on disk.
 const (
 	copyMax   = 32 << 20
 	copiesMax = 256 << 20
+	progsMax  = 1 << 30
 )
 
 type slot struct {
@@ -444,7 +446,7 @@ func (j *Jail) progOf(src string) (string, error) {
 	id := fileID{dev: st.Dev, ino: st.Ino, size: st.Size, mtim: st.Mtim.Nano()}
 	j.mu.Lock()
 	key, ok := j.progKeys[id]
-	full := j.progs == "" || st.Size > copyMax || j.progBytes+st.Size > copiesMax
+	full := j.progs == "" || j.progBytes+st.Size > progsMax
 	j.mu.Unlock()
 	if ok || full {
 		return key, nil
@@ -516,13 +518,13 @@ func (j *Jail) openInputs(c Config, closers *[]io.Closer) (fds []int, files []in
 		if f.Name == "" || strings.ContainsRune(f.Name, '/') || f.Name == "." || f.Name == ".." {
 			return nil, nil, feed, fmt.Errorf("jail: file name %q is not a plain name", f.Name)
 		}
-		if f.Executable && f.Src != "" {
+		if (f.Executable || f.Shared) && f.Src != "" {
 			key, err := j.progOf(f.Src)
 			if err != nil {
 				return nil, nil, feed, err
 			}
 			if key != "" {
-				files = append(files, initFile{Name: f.Name, Exec: true, Prog: key})
+				files = append(files, initFile{Name: f.Name, Exec: f.Executable, Prog: key})
 				continue
 			}
 		}
