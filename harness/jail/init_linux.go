@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -341,7 +342,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 		}
 	}
 	base := readUsage(st.usage)
-	pid, err := syscall.ForkExec(req.Argv[0], req.Argv, &syscall.ProcAttr{
+	attr := &syscall.ProcAttr{
 		Dir:   "/work",
 		Env:   req.Env,
 		Files: []uintptr{uintptr(fds[0]), uintptr(fds[1]), uintptr(fds[2])},
@@ -349,7 +350,16 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 			Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid), Groups: []uint32{}},
 			Pdeathsig:  syscall.SIGKILL,
 		},
-	})
+	}
+	pid, err := syscall.ForkExec(req.Argv[0], req.Argv, attr)
+	// The judge writes a program's copy in its program folder while it may be
+	// starting another process: a child forked in that moment holds the file
+	// open for writing until it execs, and executing the copy then fails with
+	// "text file busy". It passes within milliseconds.
+	for try := 0; err == syscall.ETXTBSY && try < 100; try++ {
+		time.Sleep(2 * time.Millisecond)
+		pid, err = syscall.ForkExec(req.Argv[0], req.Argv, attr)
+	}
 	// Our copies of the program's streams go now, so that pipes see their end
 	// when the program's processes are gone.
 	for i := 0; i < 3; i++ {

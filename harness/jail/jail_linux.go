@@ -451,8 +451,13 @@ func (j *Jail) progOf(src string) (string, error) {
 	if ok || full {
 		return key, nil
 	}
+	// No fork while the copy is open for writing: a child forked meanwhile
+	// would hold it open until it execs, and a jail executing the copy in that
+	// moment would fail with "text file busy".
+	syscall.ForkLock.RLock()
 	tmp, err := os.CreateTemp(j.progs, ".new-")
 	if err != nil {
+		syscall.ForkLock.RUnlock()
 		return "", fmt.Errorf("jail: copying %s: %w", src, err)
 	}
 	_, err = io.Copy(tmp, in)
@@ -462,6 +467,7 @@ func (j *Jail) progOf(src string) (string, error) {
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
+	syscall.ForkLock.RUnlock()
 	if err != nil {
 		os.Remove(tmp.Name())
 		return "", fmt.Errorf("jail: copying %s: %w", src, err)
