@@ -58,8 +58,9 @@ type Builder struct {
 	GoCache string
 
 	mu       sync.Mutex
-	resolved map[string]string // language name → real interpreter path
-	warmMu   sync.Mutex        // held while the warm Go build cache is looked for or made
+	resolved map[string]string      // language name → real interpreter path
+	warmMu   sync.Mutex             // held while goTools is read or filled
+	goTools  map[string]goToolchain // Go toolchain path → what its jailed builds need
 }
 
 // interpreter returns the program a language's run command starts: its resolve

@@ -152,10 +152,11 @@ func (b *Builder) jailGoBuild(ctx context.Context, argv []string, srcDir string,
 	if err != nil {
 		return "", fmt.Errorf("running %s: %w", argv[0], err)
 	}
-	warm, err := b.goWarmCache(ctx, goTool)
+	tc, err := b.goToolchainOf(ctx, goTool)
 	if err != nil {
 		return "", err
 	}
+	warm, modCache := tc.warm, tc.modCache
 	stage, err := os.MkdirTemp(b.Cache, "gojail-")
 	if err != nil {
 		return "", fmt.Errorf("compiling: %w", err)
@@ -182,7 +183,6 @@ func (b *Builder) jailGoBuild(ctx context.Context, argv []string, srcDir string,
 		return "", errors.New("compiling: a jailed go build needs -o")
 	}
 	b.Jail.AddReadOnly(jail.InstallRoot(goTool))
-	modCache := goModCache(goTool)
 	if modCache != "" {
 		b.Jail.AddReadOnly(modCache)
 	}
@@ -208,15 +208,40 @@ func (b *Builder) jailGoBuild(ctx context.Context, argv []string, srcDir string,
 	return "", nil
 }
 
+// goToolchain is what jailed builds with one Go toolchain need, asked once per
+// Builder: its warm build cache and the host's module cache ("": none).
+type goToolchain struct{ warm, modCache string }
+
+// goToolchainOf returns goTool's goToolchain, making the warm cache first when
+// there is none (or it was removed since).
+func (b *Builder) goToolchainOf(ctx context.Context, goTool string) (goToolchain, error) {
+	b.warmMu.Lock()
+	defer b.warmMu.Unlock()
+	if tc, ok := b.goTools[goTool]; ok {
+		if _, err := os.Stat(tc.warm); err == nil {
+			return tc, nil
+		}
+	}
+	warm, err := b.goWarmCache(ctx, goTool)
+	if err != nil {
+		return goToolchain{}, err
+	}
+	tc := goToolchain{warm: warm, modCache: goModCache(goTool)}
+	if b.goTools == nil {
+		b.goTools = map[string]goToolchain{}
+	}
+	b.goTools[goTool] = tc
+	return tc, nil
+}
+
 // goWarmCache returns the warm build cache of the Go toolchain goTool, a tar file
-// in the user's cache folder, making it first when there is none.
+// in the user's cache folder, making it first when there is none. The caller
+// holds warmMu.
 func (b *Builder) goWarmCache(ctx context.Context, goTool string) (string, error) {
 	version, err := exec.CommandContext(ctx, goTool, "version").Output()
 	if err != nil {
 		return "", fmt.Errorf("running %s version: %w", goTool, err)
 	}
-	b.warmMu.Lock()
-	defer b.warmMu.Unlock()
 	sum := sha256.Sum256([]byte(goTool + "\x00" + string(version) + "\x00" + runtime.GOOS + "/" + runtime.GOARCH + "\x00" + warmSource))
 	dir := b.GoCache
 	if dir == "" {
