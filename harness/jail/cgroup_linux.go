@@ -82,9 +82,6 @@ type group struct {
 	dirs    [3]string // memory, pids, cpuacct
 	ctl     [ctlCount]*os.File
 	oomBase int64
-	// base is the charge the group held when the run began (what earlier runs
-	// left): the run's peak is counted from it.
-	base int64
 	// swappiness is set when memory.swappiness has been set to 0.
 	swappiness bool
 }
@@ -227,7 +224,6 @@ func (g *group) reset(memory, processes int64) error {
 		return err
 	}
 	g.oomBase = g.oomKills()
-	g.base = g.getInt(ctlUsage)
 	return nil
 }
 
@@ -240,15 +236,9 @@ func (g *group) usageFile() string { return filepath.Join(g.dirs[2], "cpuacct.us
 // peak is the memory high-water mark since reset.
 func (g *group) peak() int64 { return g.getInt(ctlMaxUsage) }
 
-// runPeak is the memory high-water mark of the run: the peak above what the
-// group held when it began, at the fork when the init says (base > 0), else at
-// the reset.
-func (g *group) runPeak(base int64) int64 {
-	if base <= 0 {
-		base = g.base
-	}
-	return max(0, g.peak()-base)
-}
+// runPeak is the memory high-water mark of the run: the peak above base, what
+// the group held at the fork (the init reports it; 0 when unknown).
+func (g *group) runPeak(base int64) int64 { return max(0, g.peak()-base) }
 
 func (g *group) oomKills() int64 {
 	for _, line := range strings.Split(g.get(ctlOOM), "\n") {
