@@ -61,7 +61,8 @@ func TestProgramBoundReadOnly(t *testing.T) {
 	script := filepath.Join(t.TempDir(), "prog")
 	body := "#!/bin/sh\n" +
 		"grep -q ' /work/prog ro,' /proc/self/mountinfo && echo bound-ro\n" +
-		"ls /.progs >/dev/null 2>&1 && echo ESCAPED-listed\n" +
+		"ls /.judge/progs >/dev/null 2>&1 && echo ESCAPED-listed\n" +
+		"ls /.judge >/dev/null 2>&1 && echo ESCAPED-listed-parent\n" +
 		"rm -f /work/prog 2>/dev/null; [ -e /work/prog ] && echo kept\n" +
 		"echo x 2>/dev/null >> /work/prog && echo ESCAPED-written\n" +
 		"chmod 777 /work/prog 2>/dev/null && echo ESCAPED-chmod\n" +

@@ -30,14 +30,17 @@ type hostileProgram struct {
 	name   string
 	expect string   // OK, RTE, TLE, MLE, OLE
 	want   []string // lines the output must contain
-	files  []File
-	argv   []string
-	limits Limits
+	// rootlessWant replace want in a rootless jail, where the program is the
+	// root of its user namespace (without capabilities), when there are any.
+	rootlessWant []string
+	files        []File
+	argv         []string
+	limits       Limits
 }
 
-// header reads the "expect:", "want:" and "cpu:" lines of a source's leading
-// comments.
-func header(t *testing.T, src string) (expect string, want []string, cpu time.Duration) {
+// header reads the "expect:", "want:", "rootless-want:" and "cpu:" lines of a
+// source's leading comments.
+func header(t *testing.T, src string) (expect string, want, rootlessWant []string, cpu time.Duration) {
 	f, err := os.Open(src)
 	if err != nil {
 		t.Fatal(err)
@@ -59,6 +62,9 @@ func header(t *testing.T, src string) (expect string, want []string, cpu time.Du
 		if v, ok := strings.CutPrefix(rest, "want: "); ok {
 			want = append(want, v)
 		}
+		if v, ok := strings.CutPrefix(rest, "rootless-want: "); ok {
+			rootlessWant = append(rootlessWant, v)
+		}
 		if v, ok := strings.CutPrefix(rest, "cpu: "); ok {
 			d, err := time.ParseDuration(v)
 			if err != nil {
@@ -70,7 +76,7 @@ func header(t *testing.T, src string) (expect string, want []string, cpu time.Du
 	if expect == "" {
 		t.Fatalf("%s: no expect: line", src)
 	}
-	return expect, want, cpu
+	return expect, want, rootlessWant, cpu
 }
 
 func requireJail(t testing.TB) {
@@ -80,9 +86,19 @@ func requireJail(t testing.TB) {
 	}
 }
 
-// buildHostile builds every program of testdata/hostile whose toolchain exists.
+// buildHostile builds every program of testdata/hostile whose toolchain exists,
+// or takes them from the folder named by builtEnv, where an earlier call built
+// them (TestHostileRootless).
 func buildHostile(t *testing.T) []hostileProgram {
-	dir := t.TempDir()
+	if dir := os.Getenv(builtEnv); dir != "" {
+		return hostilePrograms(t, dir, false)
+	}
+	return hostilePrograms(t, t.TempDir(), true)
+}
+
+// hostilePrograms lists the programs of testdata/hostile whose toolchain
+// exists, with their binaries in dir, building them first when build is set.
+func hostilePrograms(t *testing.T, dir string, build bool) []hostileProgram {
 	srcs, _ := filepath.Glob("testdata/hostile/*")
 	base := Limits{CPU: 500 * time.Millisecond, Wall: 2 * time.Second, Memory: 128 << 20, Output: 1 << 20,
 		Processes: 32, Disk: 8 << 20, Tmp: 4 << 20}
@@ -92,8 +108,8 @@ func buildHostile(t *testing.T) []hostileProgram {
 	for _, src := range srcs {
 		ext := filepath.Ext(src)
 		name := strings.TrimSuffix(filepath.Base(src), ext)
-		expect, want, cpu := header(t, src)
-		p := hostileProgram{name: filepath.Base(src), expect: expect, want: want, limits: base}
+		expect, want, rootlessWant, cpu := header(t, src)
+		p := hostileProgram{name: filepath.Base(src), expect: expect, want: want, rootlessWant: rootlessWant, limits: base}
 		if cpu > 0 {
 			p.limits.CPU, p.limits.Wall = cpu, 2*cpu+time.Second
 		}
@@ -124,7 +140,7 @@ func buildHostile(t *testing.T) []hostileProgram {
 			p.files, p.argv = []File{{Name: "main.py", Src: src}}, []string{"/usr/bin/python3", "main.py"}
 		case ".java":
 			cd := filepath.Join(dir, name+"-java")
-			if err := os.Mkdir(cd, 0o755); err != nil {
+			if err := os.Mkdir(cd, 0o755); err != nil && build {
 				t.Fatal(err)
 			}
 			builds = append(builds, exec.Command("javac", "-d", cd, src))
@@ -136,6 +152,9 @@ func buildHostile(t *testing.T) []hostileProgram {
 			t.Fatalf("%s: unknown language", src)
 		}
 		out = append(out, p)
+	}
+	if !build {
+		builds = nil
 	}
 	errs := make([]error, len(builds))
 	var wg sync.WaitGroup
@@ -184,7 +203,9 @@ func verdict(r Result) string {
 	return "OK"
 }
 
-// jailProcesses lists the host processes that run as a jail uid.
+// jailProcesses lists the host processes that run as a jail uid. For a
+// rootless jail (lo < 0) they run as this process's uid: it lists those in a
+// PID namespace below this one that are not a namespace's init.
 func jailProcesses(lo, hi int) []string {
 	var out []string
 	entries, _ := os.ReadDir("/proc")
@@ -196,15 +217,30 @@ func jailProcesses(lo, hi int) []string {
 		if err != nil {
 			continue
 		}
+		ours, nested := false, false
 		for _, line := range strings.Split(string(data), "\n") {
-			if f := strings.Fields(line); len(f) > 1 && f[0] == "Uid:" {
-				if uid, _ := strconv.Atoi(f[1]); uid >= lo && uid < hi {
-					out = append(out, e.Name())
-				}
+			f := strings.Fields(line)
+			switch {
+			case len(f) > 1 && f[0] == "Uid:":
+				uid, _ := strconv.Atoi(f[1])
+				ours = uid >= lo && uid < hi || lo < 0 && uid == os.Getuid()
+			case len(f) > 0 && f[0] == "NSpid:":
+				nested = len(f) > 3 || len(f) == 3 && f[2] != "1"
 			}
+		}
+		if ours && (lo >= 0 || nested) {
+			out = append(out, e.Name())
 		}
 	}
 	return out
+}
+
+// leftovers returns the processes of j's slots left after a run (see lingering).
+func leftovers(j *Jail, slots int) []string {
+	if j.Rootless() {
+		return lingering(-1, -1)
+	}
+	return lingering(testUIDBase, testUIDBase+slots)
 }
 
 // lingering returns the processes of the uids [lo, hi) still there after up to
@@ -340,7 +376,11 @@ func TestHostile(t *testing.T) {
 			if got := verdict(res); got != p.expect {
 				t.Errorf("verdict %s, want %s (%+v)\nstdout: %.2000s\nstderr: %.2000s", got, p.expect, res, o, e)
 			}
-			for _, w := range p.want {
+			want := p.want
+			if j.Rootless() && len(p.rootlessWant) > 0 {
+				want = p.rootlessWant
+			}
+			for _, w := range want {
 				if !bytes.Contains(all, []byte(w)) {
 					t.Errorf("output lacks %q:\n%.2000s", w, all)
 				}
@@ -362,7 +402,7 @@ func TestHostile(t *testing.T) {
 			if n := datagrams.Load(); n > 0 {
 				t.Errorf("ESCAPE: the host's UDP port got %d datagrams", n)
 			}
-			if left := lingering(testUIDBase, testUIDBase+slots); len(left) > 0 {
+			if left := leftovers(j, slots); len(left) > 0 {
 				t.Errorf("leftover jail processes: %v", left)
 			}
 			if b, _ := os.ReadFile(answer); string(b) != secret+"\n" {
@@ -372,6 +412,9 @@ func TestHostile(t *testing.T) {
 				t.Errorf("ESCAPE: the data folder holds %d files", len(entries))
 			}
 			for _, s := range j.all {
+				if s.group == nil {
+					continue // rootless: no cgroup
+				}
 				if lim := s.group.getInt(ctlMemLimit); lim != p.limits.Memory && lim < 1<<62 {
 					// Only the slot that ran has this run's limit; the other keeps its own.
 					if s.group.dirs[0] == j.all[0].group.dirs[0] {

@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -29,7 +32,7 @@ type initConfig struct {
 	Root  string `json:"root"`  // empty host folder to mount the new root on
 	Binds []bind `json:"binds"` // read-only system paths
 	// Progs is the judge's folder of program copies, shown read-only at
-	// /.progs in a folder only root can enter ("": none).
+	// /.judge/progs under a folder of mode 0 ("": none).
 	Progs string `json:"progs,omitempty"`
 	UID   int    `json:"uid"`
 	// Procs are the slot's cgroup.procs files. The init joins them once, when
@@ -46,20 +49,29 @@ type initConfig struct {
 	// once the last run's folders are gone ("": the judge's count alone).
 	MemUsage    string `json:"mem_usage,omitempty"`
 	MemMaxUsage string `json:"mem_max_usage,omitempty"`
+	// Rootless: the init runs in a user namespace of its own, as root there
+	// and the judge's uid outside, without cgroups (see rootless.md in the
+	// README): the program runs as that same root, without capabilities, its
+	// limits are hard rlimits set on it before its first instruction, and its
+	// CPU time and peak come from what the init reaps.
+	Rootless bool `json:"rootless,omitempty"`
 }
 
 // request is one run, sent with its descriptors: stdin, stdout, stderr, then one
 // per file.
 type request struct {
-	Argv       []string   `json:"argv"`
-	Env        []string   `json:"env"`
-	Files      []initFile `json:"files"`
-	WorkSize   int64      `json:"work_size"`
-	TmpSize    int64      `json:"tmp_size"`
-	Rlimits    []rlimit   `json:"rlimits"`
-	Processes  int64      `json:"processes"`
-	Collect    []string   `json:"collect"`
-	CollectMax int64      `json:"collect_max"`
+	Argv     []string   `json:"argv"`
+	Env      []string   `json:"env"`
+	Files    []initFile `json:"files"`
+	WorkSize int64      `json:"work_size"`
+	TmpSize  int64      `json:"tmp_size"`
+	Rlimits  []rlimit   `json:"rlimits"`
+	// Hard are rlimits set, soft and hard, on the program alone before it runs
+	// (rootless jails: the limits no cgroup enforces there).
+	Hard       []rlimit `json:"hard,omitempty"`
+	Processes  int64    `json:"processes"`
+	Collect    []string `json:"collect"`
+	CollectMax int64    `json:"collect_max"`
 }
 
 type bind struct {
@@ -92,7 +104,10 @@ type report struct {
 	CPUns    int64  `json:"cpu_ns,omitempty"` // the group's CPU from fork to the end
 	// MemBase is what the group held at the fork (with Exited; 0: unknown):
 	// the run's peak counts from there.
-	MemBase   int64  `json:"mem_base,omitempty"`
+	MemBase int64 `json:"mem_base,omitempty"`
+	// PeakKiB is, in a rootless jail, the largest resident size of a
+	// process of the run (ru_maxrss of the program and of what the init reaped).
+	PeakKiB   int64  `json:"peak_kib,omitempty"`
 	ExecError string `json:"exec_error,omitempty"`
 	Error     string `json:"error,omitempty"`
 	// Collected names the files whose descriptors come with an Exited report.
@@ -170,12 +185,21 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 		return fmt.Errorf("jail init is pid %d, not 1: no PID namespace", os.Getpid())
 	}
 	st := &initState{cfg: cfg}
+	if cfg.Rootless {
+		// The program shares this process's uid: only what a signal from it
+		// cannot change is left to it (SIGKILL and SIGSTOP from inside the
+		// namespace never reach its init), and ptrace needs this thread.
+		runtime.LockOSThread()
+		signal.Ignore(ignoredSignals...)
+	}
 	var err error
 	if st.procs, err = openAll(cfg.Procs, os.O_WRONLY); err != nil {
 		return err
 	}
-	if st.pidsMax, err = os.OpenFile(cfg.PidsMax, os.O_WRONLY, 0); err != nil {
-		return fmt.Errorf("opening %s: %w", cfg.PidsMax, err)
+	if cfg.PidsMax != "" {
+		if st.pidsMax, err = os.OpenFile(cfg.PidsMax, os.O_WRONLY, 0); err != nil {
+			return fmt.Errorf("opening %s: %w", cfg.PidsMax, err)
+		}
 	}
 	if cfg.MemUsage != "" && cfg.MemMaxUsage != "" {
 		if st.memUsage, err = os.Open(cfg.MemUsage); err != nil {
@@ -190,8 +214,10 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 			return fmt.Errorf("opening %s: %w", cfg.PidsCurrent, err)
 		}
 	}
-	if st.usage, err = os.Open(cfg.CPUUsage); err != nil {
-		return fmt.Errorf("opening %s: %w", cfg.CPUUsage, err)
+	if cfg.CPUUsage != "" {
+		if st.usage, err = os.Open(cfg.CPUUsage); err != nil {
+			return fmt.Errorf("opening %s: %w", cfg.CPUUsage, err)
+		}
 	}
 	if err := buildRoot(cfg); err != nil {
 		return err
@@ -208,6 +234,14 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	_ = unix.Sethostname([]byte("jail"))
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return fmt.Errorf("setting no_new_privs: %w", err)
+	}
+	if cfg.Rootless {
+		if err := rootlessLockdown(); err != nil {
+			return err
+		}
+	}
+	if err := installFilter(); err != nil {
+		return err
 	}
 	// The init's own setup is charged to the judge's cgroups; from here on it
 	// lives in the slot's, where its few threads count in pids.current.
@@ -328,7 +362,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	}
 	// This process's threads count in the pids group: the program's limit comes
 	// on top of them (and of two more the Go runtime may start while waiting).
-	if threads := st.threads(); threads > 0 && req.Processes > 0 {
+	if threads := st.threads(); threads > 0 && req.Processes > 0 && st.pidsMax != nil {
 		if _, err := st.pidsMax.WriteString(strconv.FormatInt(req.Processes+threads+2, 10)); err != nil {
 			return fmt.Errorf("setting pids.max: %w", err)
 		}
@@ -341,15 +375,25 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 			memBase = readUsage(st.memUsage)
 		}
 	}
-	base := readUsage(st.usage)
+	var base int64
+	if st.usage != nil {
+		base = readUsage(st.usage)
+	}
+	var reaped syscall.Rusage // rootless: what the init had reaped before the run
 	attr := &syscall.ProcAttr{
 		Dir:   "/work",
 		Env:   req.Env,
 		Files: []uintptr{uintptr(fds[0]), uintptr(fds[1]), uintptr(fds[2])},
-		Sys: &syscall.SysProcAttr{
-			Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid), Groups: []uint32{}},
-			Pdeathsig:  syscall.SIGKILL,
-		},
+		Sys:   &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL},
+	}
+	if st.cfg.Rootless {
+		// The program stays this namespace's root, whose capabilities it loses
+		// at exec (rootlessLockdown). It stops at its first instruction for
+		// its hard limits (startTraced).
+		attr.Sys.Ptrace = true
+		_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &reaped)
+	} else {
+		attr.Sys.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid), Groups: []uint32{}}
 	}
 	pid, err := syscall.ForkExec(req.Argv[0], req.Argv, attr)
 	// The judge writes a program's copy in its program folder while it may be
@@ -373,16 +417,31 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 		}
 		return fmt.Errorf("exec %s: %w", req.Argv[0], err)
 	}
+	if st.cfg.Rootless {
+		hard := slices.Clone(req.Hard)
+		for i := range hard {
+			if hard[i].Resource == unix.RLIMIT_NPROC {
+				hard[i].Value += uint64(st.threads()) + 2
+			}
+		}
+		if err := startTraced(pid, hard); err != nil {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			return err
+		}
+	}
 	send(report{Started: true})
 	var ws syscall.WaitStatus
+	var peakKiB int64
 	for {
-		got, err := syscall.Wait4(-1, &ws, 0, nil)
+		var ru syscall.Rusage
+		got, err := syscall.Wait4(-1, &ws, 0, &ru)
 		if err == syscall.EINTR {
 			continue
 		}
 		if err != nil {
 			return fmt.Errorf("waiting for the program: %w", err)
 		}
+		peakKiB = max(peakKiB, ru.Maxrss)
 		if got == pid {
 			break
 		}
@@ -392,14 +451,27 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	_ = syscall.Kill(-1, syscall.SIGKILL)
 	for {
 		var other syscall.WaitStatus
-		if _, err := syscall.Wait4(-1, &other, 0, nil); err == syscall.ECHILD {
+		var ru syscall.Rusage
+		if _, err := syscall.Wait4(-1, &other, 0, &ru); err == syscall.ECHILD {
 			break
 		} else if err != nil && err != syscall.EINTR {
 			return fmt.Errorf("reaping: %w", err)
+		} else if err == nil {
+			peakKiB = max(peakKiB, ru.Maxrss)
 		}
 	}
-	cpu := readUsage(st.usage) - base
-	r := report{Exited: true, Status: int(ws), CPUns: cpu, MemBase: memBase}
+	r := report{Exited: true, Status: int(ws), MemBase: memBase}
+	if st.cfg.Rootless {
+		// Everything of the run has been reaped, by the init or by a parent
+		// the init reaped: the growth of the init's children's time is the
+		// run's CPU time.
+		var now syscall.Rusage
+		_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &now)
+		r.CPUns = rusageNS(now) - rusageNS(reaped)
+		r.PeakKiB = peakKiB
+	} else {
+		r.CPUns = readUsage(st.usage) - base
+	}
 	var out []int
 	// Any normal end: a validator says its verdict with its exit code (42, 43) and
 	// leaves its feedback files behind either way.
@@ -633,8 +705,13 @@ func buildRoot(cfg *initConfig) error {
 		return fmt.Errorf("mounting /proc: %w", err)
 	}
 	if cfg.Progs != "" {
-		// Mode 0700 and root's: the program cannot look in; what the init binds
-		// from it into the work folder is all it sees.
+		// Under a folder of mode 0 on the read-only root: the program cannot
+		// look in, not even where it runs as the folder's owner (a rootless
+		// jail), since it has no capability; what the init binds from it into
+		// the work folder is all it sees.
+		if err := os.Mkdir(filepath.Join(r, filepath.Dir(progsDir)), 0); err != nil {
+			return err
+		}
 		dst := filepath.Join(r, progsDir)
 		if err := os.Mkdir(dst, 0o700); err != nil {
 			return err
@@ -642,7 +719,7 @@ func buildRoot(cfg *initConfig) error {
 		if err := unix.Mount(cfg.Progs, dst, "", unix.MS_BIND, ""); err != nil {
 			return fmt.Errorf("binding the program folder: %w", err)
 		}
-		if err := unix.Mount("", dst, "", unix.MS_BIND|unix.MS_REMOUNT|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV, ""); err != nil {
+		if err := unix.Mount("", dst, "", readOnlyFlags(cfg.Progs), ""); err != nil {
 			return fmt.Errorf("making the program folder read-only: %w", err)
 		}
 	}
@@ -696,15 +773,32 @@ func bindInto(root, path string) error {
 	if err := unix.Mount(path, dst, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
 		return fmt.Errorf("binding %s: %w", path, err)
 	}
-	flags := uintptr(unix.MS_BIND | unix.MS_REMOUNT | unix.MS_RDONLY | unix.MS_NOSUID | unix.MS_NODEV)
-	if err := unix.Mount("", dst, "", flags, ""); err != nil {
+	if err := unix.Mount("", dst, "", readOnlyFlags(path), ""); err != nil {
 		return fmt.Errorf("making %s read-only: %w", path, err)
 	}
 	return nil
 }
 
+// readOnlyFlags are the flags that remount a bind of path read-only, nosuid and
+// nodev, keeping the flags of the mount path lies on: in a user namespace the
+// kernel refuses to clear them (noexec, the atime flags), being locked.
+func readOnlyFlags(path string) uintptr {
+	flags := uintptr(unix.MS_BIND | unix.MS_REMOUNT | unix.MS_RDONLY | unix.MS_NOSUID | unix.MS_NODEV)
+	var st unix.Statfs_t
+	if unix.Statfs(path, &st) != nil {
+		return flags
+	}
+	for _, f := range []struct{ st, ms uintptr }{{unix.ST_NOEXEC, unix.MS_NOEXEC},
+		{unix.ST_NOATIME, unix.MS_NOATIME}, {unix.ST_NODIRATIME, unix.MS_NODIRATIME}, {unix.ST_RELATIME, unix.MS_RELATIME}} {
+		if uintptr(st.Flags)&f.st != 0 {
+			flags |= f.ms
+		}
+	}
+	return flags
+}
+
 // progsDir is where the judge's program folder appears in the jail.
-const progsDir = "/.progs"
+const progsDir = "/.judge/progs"
 
 // bindProg makes the program copy key of the judge's program folder appear,
 // read-only, as name in the work folder. The program cannot write, replace or

@@ -32,7 +32,12 @@ var systemPaths = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", 
 // is replaced on the slot's next run. Close ends them all. A Jail is safe for
 // concurrent use by up to Options.Slots runs at once (more wait for a free slot).
 type Jail struct {
-	self  string
+	self string
+	// rootless: the judge is not root, and each slot is a user namespace of
+	// its own without cgroups (see rootless_linux.go).
+	rootless bool
+	// nonce makes the names of this jail's cgroups and program copies its own.
+	nonce string
 	root  string // empty folder that each init mounts its new root on
 	h     hierarchies
 	slots chan *slot
@@ -72,7 +77,7 @@ const (
 
 type slot struct {
 	uid    int
-	group  *group
+	group  *group // nil in a rootless jail
 	worker *worker
 	gen    int // the Jail's gen when worker started
 	// emptied is closed when the group's page cache from the last run is gone
@@ -90,7 +95,7 @@ func (s *slot) settle() {
 // empty empties the slot's group in the background, after a run, when the run
 // left more than leftoverMax charged to it.
 func (s *slot) empty() {
-	if s.group.leftover() <= leftoverMax {
+	if s.group == nil || s.group.leftover() <= leftoverMax {
 		s.emptied = nil
 		return
 	}
@@ -111,16 +116,17 @@ type worker struct {
 	dead   chan struct{} // closed when the init has exited
 }
 
-// CanJail reports why jails cannot be made here, or nil when they can: it needs
-// root (for the namespaces, the mounts and the per-slot uids) and the cgroup v1
-// memory, pids and cpuacct hierarchies.
+// CanJail reports why jails cannot be made here, or nil when they can. As root
+// it needs the cgroup v1 memory, pids and cpuacct hierarchies (the namespaces,
+// the mounts and the per-slot uids come with root); as another user, a kernel
+// that lets it make user namespaces (a rootless jail, see Rootless).
 func CanJail() error {
 	if os.Geteuid() != 0 {
-		extra := "and this kernel has no unprivileged user namespaces"
-		if userNamespaces() {
-			extra = "user namespaces exist, but rootless jails are not implemented"
+		if err := rootlessUsable(); err != nil {
+			return fmt.Errorf("%w: jails need root or unprivileged user namespaces (running as uid %d: %v)",
+				ErrUnsupported, os.Geteuid(), err)
 		}
-		return fmt.Errorf("%w: jails need root (running as uid %d; %s)", ErrUnsupported, os.Geteuid(), extra)
+		return nil
 	}
 	if _, err := findHierarchies(); err != nil {
 		return fmt.Errorf("%w: %v", ErrUnsupported, err)
@@ -128,12 +134,20 @@ func CanJail() error {
 	return nil
 }
 
+// Rootless reports whether the jail's slots are rootless: user namespaces
+// without cgroups, made by a judge that is not root.
+func (j *Jail) Rootless() bool { return j.rootless }
+
 // New prepares a jail: it checks the machine and makes a cgroup for each slot.
 func New(opt Options) (*Jail, error) {
 	if err := CanJail(); err != nil {
 		return nil, err
 	}
-	h, _ := findHierarchies()
+	rootless := os.Geteuid() != 0
+	var h hierarchies
+	if !rootless {
+		h, _ = findHierarchies()
+	}
 	self := opt.Self
 	if self == "" {
 		var err error
@@ -156,17 +170,23 @@ func New(opt Options) (*Jail, error) {
 		os.Remove(root)
 		return nil, fmt.Errorf("making the jail's program folder: %w", err)
 	}
-	j := &Jail{self: self, root: root, progs: progs, h: h, slots: make(chan *slot, opt.Slots)}
-	j.AddReadOnly(opt.ReadOnly...)
 	var nonce [4]byte
 	_, _ = rand.Read(nonce[:])
+	j := &Jail{self: self, rootless: rootless, nonce: fmt.Sprintf("%x", nonce), root: root, progs: progs, h: h,
+		slots: make(chan *slot, opt.Slots)}
+	j.AddReadOnly(opt.ReadOnly...)
 	for i := 0; i < opt.Slots; i++ {
-		g, err := newGroup(h, fmt.Sprintf("judge-jail-%d-%x-%d", os.Getpid(), nonce, i))
-		if err != nil {
-			j.Close()
-			return nil, err
+		s := &slot{uid: opt.UIDBase + i}
+		if rootless {
+			s.uid = 0 // the namespace's root: the only uid there is
+		} else {
+			g, err := newGroup(h, fmt.Sprintf("judge-jail-%d-%s-%d", os.Getpid(), j.nonce, i))
+			if err != nil {
+				j.Close()
+				return nil, err
+			}
+			s.group = g
 		}
-		s := &slot{uid: opt.UIDBase + i, group: g}
 		j.all = append(j.all, s)
 		j.slots <- s
 	}
@@ -220,7 +240,9 @@ func (j *Jail) Close() error {
 			s.worker = nil
 		}
 		s.settle()
-		s.group.remove()
+		if s.group != nil {
+			s.group.remove()
+		}
 	}
 	j.all = nil
 	for _, f := range j.copies {
@@ -257,11 +279,13 @@ func (j *Jail) Run(ctx context.Context, c Config) (Result, error) {
 
 // startWorker starts a slot's init in new namespaces and waits until it is ready.
 func (j *Jail) startWorker(s *slot) (*worker, error) {
-	cfg := initConfig{Root: j.root, Progs: j.progs, UID: s.uid, Procs: s.group.procs(),
-		CPUUsage: s.group.usageFile(), PidsMax: filepath.Join(s.group.dirs[1], "pids.max"),
-		PidsCurrent: filepath.Join(s.group.dirs[1], "pids.current"),
-		MemUsage:    filepath.Join(s.group.dirs[0], "memory.usage_in_bytes"),
-		MemMaxUsage: filepath.Join(s.group.dirs[0], "memory.max_usage_in_bytes")}
+	cfg := initConfig{Root: j.root, Progs: j.progs, UID: s.uid, Rootless: j.rootless}
+	if g := s.group; g != nil {
+		cfg.Procs, cfg.CPUUsage = g.procs(), g.usageFile()
+		cfg.PidsMax, cfg.PidsCurrent = filepath.Join(g.dirs[1], "pids.max"), filepath.Join(g.dirs[1], "pids.current")
+		cfg.MemUsage = filepath.Join(g.dirs[0], "memory.usage_in_bytes")
+		cfg.MemMaxUsage = filepath.Join(g.dirs[0], "memory.max_usage_in_bytes")
+	}
 	j.mu.Lock()
 	for _, p := range append(slices.Clone(systemPaths), j.extra...) {
 		cfg.Binds = append(cfg.Binds, bind{Path: p})
@@ -285,16 +309,18 @@ func (j *Jail) startWorker(s *slot) (*worker, error) {
 		return nil, fmt.Errorf("control socket: %w", err)
 	}
 	w := &worker{conn: fc.(*net.UnixConn), msgs: make(chan report, 4), dead: make(chan struct{})}
+	flags := uintptr(syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET |
+		syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS)
+	attr := &syscall.SysProcAttr{Cloneflags: flags, Pdeathsig: syscall.SIGKILL}
+	if j.rootless {
+		attr = rootlessAttr(flags)
+	}
 	w.cmd = &exec.Cmd{
-		Path:       self,
-		Args:       []string{"judge-jail"},
-		Env:        []string{initEnv + "=" + string(blob), "GOMAXPROCS=1"},
-		ExtraFiles: []*os.File{theirs},
-		SysProcAttr: &syscall.SysProcAttr{
-			Cloneflags: syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET |
-				syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS,
-			Pdeathsig: syscall.SIGKILL,
-		},
+		Path:        self,
+		Args:        []string{"judge-jail"},
+		Env:         []string{initEnv + "=" + string(blob), "GOMAXPROCS=1"},
+		ExtraFiles:  []*os.File{theirs},
+		SysProcAttr: attr,
 	}
 	if err := w.cmd.Start(); err != nil {
 		w.conn.Close()
@@ -651,11 +677,16 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 		}
 	}
 	w := s.worker
-	if err := s.group.reset(l.Memory, l.Processes); err != nil {
-		return Result{}, fmt.Errorf("preparing the run's cgroup: %w", err)
+	if s.group != nil {
+		if err := s.group.reset(l.Memory, l.Processes); err != nil {
+			return Result{}, fmt.Errorf("preparing the run's cgroup: %w", err)
+		}
 	}
 	req := request{Argv: c.Argv, Env: c.Env, Files: files, WorkSize: l.Disk, TmpSize: l.Tmp,
 		Rlimits: rl, Processes: l.Processes, Collect: c.Collect, CollectMax: c.CollectMax}
+	if j.rootless {
+		req.Hard = hardRlimits(l)
+	}
 	if req.Env == nil {
 		req.Env = DefaultEnv
 	}
@@ -682,11 +713,23 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	// The judge's own timers: nothing in the jail can stop them.
 	var res Result
 	killed := false
+	// spent is the CPU time of the run's processes: the cgroup's, or in a
+	// rootless jail what the live processes have used (liveCPU), as last seen.
+	var spent time.Duration
+	cpuNow := func() time.Duration {
+		if s.group != nil {
+			return s.group.cpu()
+		}
+		return max(spent, liveCPU(w.cmd.Process.Pid))
+	}
 	kill := func(why Limit) {
 		if killed {
 			return
 		}
 		killed = true
+		if s.group == nil {
+			spent = cpuNow() // before the init and its processes are gone
+		}
 		if why == "canceled" {
 			res.Canceled = true
 		} else {
@@ -726,8 +769,10 @@ loop:
 		case <-exceeded:
 			kill(OutputLimit)
 		case <-tick.C:
-			if l.CPU > 0 && s.group.cpu() > l.CPU {
-				kill(CPULimit)
+			if l.CPU > 0 {
+				if spent = cpuNow(); spent > l.CPU {
+					kill(CPULimit)
+				}
 			}
 		case <-ctx.Done():
 			kill("canceled")
@@ -748,18 +793,27 @@ loop:
 			s.worker.stop()
 			s.worker = nil
 		}
-		s.group.killAll()
+		if s.group != nil {
+			s.group.killAll()
+		}
 	}
 	if started.IsZero() {
 		started = ended
 	}
 	res.Wall = ended.Sub(started)
-	res.CPU = s.group.cpu()
-	if last.Exited && last.CPUns > 0 && time.Duration(last.CPUns) < res.CPU {
-		// The init's count leaves out its own work before and after the program.
-		res.CPU = time.Duration(last.CPUns)
+	if s.group != nil {
+		res.CPU = s.group.cpu()
+		if last.Exited && last.CPUns > 0 && time.Duration(last.CPUns) < res.CPU {
+			// The init's count leaves out its own work before and after the program.
+			res.CPU = time.Duration(last.CPUns)
+		}
+		res.PeakBytes = s.group.runPeak(last.MemBase)
+	} else {
+		res.CPU, res.PeakBytes = spent, last.PeakKiB<<10
+		if last.Exited {
+			res.CPU = time.Duration(last.CPUns)
+		}
 	}
-	res.PeakBytes = s.group.runPeak(last.MemBase)
 	if len(last.fds) > 0 {
 		err := collectOut(last.Collected, last.fds, c.CollectDir, c.CollectMax)
 		closeAll(last.fds)
@@ -797,13 +851,24 @@ loop:
 	}
 	// A program thrashing at its memory limit until the wall timer ends it ran out
 	// of memory, not of time.
-	if (res.Limit == NoLimit || res.Limit == WallLimit) && res.ExitCode != 0 && s.group.memoryExceeded(l.Memory) {
+	if (res.Limit == NoLimit || res.Limit == WallLimit) && res.ExitCode != 0 && j.memoryExceeded(s, l.Memory, res.PeakBytes) {
 		res.Limit = MemoryLimit
 	}
 	if res.Canceled {
 		return res, ctx.Err()
 	}
 	return res, nil
+}
+
+// memoryExceeded reports whether a run that failed ran out of memory: the
+// cgroup killed for memory or refused it at the limit; in a rootless jail, where
+// an allocation beyond the data segment limit fails, its peak came within an
+// eighth of the limit or passed it.
+func (j *Jail) memoryExceeded(s *slot, limit, peak int64) bool {
+	if s.group != nil {
+		return s.group.memoryExceeded(limit)
+	}
+	return limit > 0 && peak >= limit-limit/8
 }
 
 // buffers are the copy buffers of the output copiers and the input feed, kept
@@ -895,7 +960,7 @@ func mergeReport(a, b report) report {
 		a.Started = true
 	}
 	if b.Exited {
-		a.Exited, a.Status, a.CPUns, a.MemBase = true, b.Status, b.CPUns, b.MemBase
+		a.Exited, a.Status, a.CPUns, a.MemBase, a.PeakKiB = true, b.Status, b.CPUns, b.MemBase, b.PeakKiB
 	}
 	if b.Error != "" {
 		a.Error = b.Error

@@ -1,5 +1,8 @@
 // expect: OK
 // want: setuid(0) -1
+// rootless-want: mount -1
+// rootless-want: mknod -1
+// rootless-want: chroot -1
 // Tries to become root, mount, mknod and chroot.
 #include <stdio.h>
 #include <sys/mount.h>

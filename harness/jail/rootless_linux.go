@@ -1,0 +1,237 @@
+package jail
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// A rootless jail is made by a judge that is not root, with a user namespace of
+// its own per slot: the init is root there and the judge's uid outside. It has
+// every namespace a jail as root has and the same root, work folder and /tmp,
+// but no cgroup: a program's limits are hard rlimits set on it before its first
+// instruction (CPU seconds per process, data segment, processes of the
+// namespace, file size), and its CPU time and peak come from the processes the
+// init reaps. The program runs as the namespace's root (the only uid mapped),
+// which keeps no capability across its exec.
+
+// rootlessUsable reports why rootless jails cannot be made here, or nil: it
+// starts /bin/true in a user namespace with the other namespaces a jail makes.
+func rootlessUsable() error {
+	if b, err := os.ReadFile("/proc/sys/user/max_user_namespaces"); err == nil && strings.TrimSpace(string(b)) == "0" {
+		return fmt.Errorf("user namespaces are off (user.max_user_namespaces is 0)")
+	}
+	cmd := exec.Command("/bin/true")
+	cmd.SysProcAttr = rootlessAttr(syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET |
+		syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS)
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("this kernel refuses an unprivileged user namespace: %w", err)
+	}
+	return nil
+}
+
+// rootlessAttr starts a process in a new user namespace (and the namespaces in
+// flags) where root is this process's uid and gid, and nothing else is mapped.
+func rootlessAttr(flags uintptr) *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{
+		Cloneflags:                 syscall.CLONE_NEWUSER | flags,
+		UidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
+		GidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}},
+		GidMappingsEnableSetgroups: false,
+		Pdeathsig:                  syscall.SIGKILL,
+	}
+}
+
+// ignoredSignals are the signals a rootless init ignores: the program shares
+// its uid and may send it any of them. SIGCHLD (which must not be ignored, or
+// the init could not wait) and the runtime's SIGURG are left alone; SIGKILL and
+// SIGSTOP from inside its namespace never reach an init.
+var ignoredSignals = func() []os.Signal {
+	sigs := []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGILL, syscall.SIGTRAP,
+		syscall.SIGABRT, syscall.SIGBUS, syscall.SIGFPE, syscall.SIGUSR1, syscall.SIGSEGV, syscall.SIGUSR2,
+		syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTERM, syscall.SIGSTKFLT, syscall.SIGTSTP,
+		syscall.SIGTTIN, syscall.SIGTTOU, syscall.SIGXCPU, syscall.SIGXFSZ, syscall.SIGVTALRM,
+		syscall.SIGPROF, syscall.SIGWINCH, syscall.SIGIO, syscall.SIGPWR, syscall.SIGSYS}
+	for s := 34; s <= 64; s++ { // the real-time signals glibc leaves to programs
+		sigs = append(sigs, syscall.Signal(s))
+	}
+	return sigs
+}()
+
+// Secure bits (linux/securebits.h): with noroot, an exec by root grants no
+// capability; locked, no process of the namespace can undo it.
+const (
+	secbitNoroot       = 1 << 0
+	secbitNorootLocked = 1 << 1
+)
+
+// rootlessLockdown makes sure the programs a rootless init starts have no
+// capability: an empty bounding set and inheritable set, no ambient ones, and
+// root granted nothing at exec. The init keeps its own, for the mounts of each
+// run. It also forbids new user namespaces inside the jail where the kernel
+// lets it.
+func rootlessLockdown() error {
+	last := 63
+	if b, err := os.ReadFile("/proc/sys/kernel/cap_last_cap"); err == nil {
+		if n, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+			last = n
+		}
+	}
+	for c := 0; c <= last; c++ {
+		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil && err != unix.EINVAL {
+			return fmt.Errorf("dropping capability %d from the bounding set: %w", c, err)
+		}
+	}
+	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil && err != unix.EINVAL {
+		return fmt.Errorf("clearing ambient capabilities: %w", err)
+	}
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var data [2]unix.CapUserData
+	if err := unix.Capget(&hdr, &data[0]); err != nil {
+		return fmt.Errorf("reading capabilities: %w", err)
+	}
+	data[0].Inheritable, data[1].Inheritable = 0, 0
+	if err := unix.Capset(&hdr, &data[0]); err != nil {
+		return fmt.Errorf("clearing inheritable capabilities: %w", err)
+	}
+	if err := unix.Prctl(unix.PR_SET_SECUREBITS, secbitNoroot|secbitNorootLocked, 0, 0, 0); err != nil {
+		return fmt.Errorf("setting secure bits: %w", err)
+	}
+	_ = os.WriteFile("/proc/sys/user/max_user_namespaces", []byte("0"), 0)
+	return nil
+}
+
+// startTraced takes a rootless program stopped at its first instruction (it
+// asked to be traced before its exec), sets its hard limits and lets it go.
+func startTraced(pid int, hard []rlimit) error {
+	var ws syscall.WaitStatus
+	for {
+		_, err := syscall.Wait4(pid, &ws, unix.WALL, nil)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("waiting for the program's start: %w", err)
+		}
+		break
+	}
+	if !ws.Stopped() {
+		return fmt.Errorf("the program did not stop at its start (wait status %#x)", uint32(ws))
+	}
+	for _, r := range hard {
+		lim := unix.Rlimit{Cur: r.Value, Max: r.Value}
+		if err := unix.Prlimit(pid, r.Resource, &lim, nil); err != nil {
+			return fmt.Errorf("setting the program's rlimit %d: %w", r.Resource, err)
+		}
+	}
+	if err := syscall.PtraceDetach(pid); err != nil {
+		return fmt.Errorf("releasing the program: %w", err)
+	}
+	return nil
+}
+
+// rusageNS is the user and system time of a rusage, in nanoseconds.
+func rusageNS(ru syscall.Rusage) int64 {
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// hardRlimits are the limits a rootless jail sets on the program itself: CPU
+// seconds (each process; the judge's watchdog counts them all), the data
+// segment and stack (memory: what a cgroup would limit), the processes of the
+// namespace (this user's processes there, the init's threads included) and
+// the size of any file it writes. The init adds its own threads to the
+// processes, which count with the program's.
+func hardRlimits(l Limits) []rlimit {
+	var rl []rlimit
+	if l.CPU > 0 {
+		secs := uint64(l.CPU.Seconds()) + 2 // SIGXCPU at the soft limit, then SIGKILL: the watchdog ends it first
+		rl = append(rl, rlimit{Resource: unix.RLIMIT_CPU, Value: secs})
+	}
+	if l.Memory > 0 {
+		rl = append(rl, rlimit{Resource: unix.RLIMIT_DATA, Value: uint64(l.Memory)},
+			rlimit{Resource: unix.RLIMIT_STACK, Value: uint64(l.Memory)})
+	}
+	if l.Processes > 0 {
+		rl = append(rl, rlimit{Resource: unix.RLIMIT_NPROC, Value: uint64(l.Processes)})
+	}
+	size := max(l.Disk, l.Tmp, l.Output)
+	if size > 0 {
+		rl = append(rl, rlimit{Resource: unix.RLIMIT_FSIZE, Value: uint64(size)})
+	}
+	return rl
+}
+
+// clockTicks is the unit of the times in /proc/PID/stat (USER_HZ, 100 on
+// every Linux architecture the judge runs on).
+const clockTicks = 100
+
+// liveCPU is the CPU time of the processes below a rootless init, from /proc:
+// their own and that of the children they reaped (the init's own and what it
+// reaped are left out). It serves the judge's CPU watchdog, which has no
+// cgroup to read there.
+func liveCPU(initPid int) time.Duration {
+	var ticks int64
+	seen := map[int]bool{initPid: true}
+	queue := children(initPid)
+	for len(queue) > 0 {
+		pid := queue[0]
+		queue = queue[1:]
+		if seen[pid] {
+			continue
+		}
+		seen[pid] = true
+		ticks += statTicks(pid)
+		queue = append(queue, children(pid)...)
+	}
+	return time.Duration(ticks) * time.Second / clockTicks
+}
+
+// children lists the children of every thread of pid.
+func children(pid int) []int {
+	dir := "/proc/" + strconv.Itoa(pid) + "/task"
+	tasks, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []int
+	for _, t := range tasks {
+		b, err := os.ReadFile(dir + "/" + t.Name() + "/children")
+		if err != nil {
+			continue
+		}
+		for _, f := range strings.Fields(string(b)) {
+			if n, err := strconv.Atoi(f); err == nil {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// statTicks is utime + stime + cutime + cstime of /proc/PID/stat.
+func statTicks(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	i := strings.LastIndexByte(string(b), ')') // the command may hold spaces
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(b[i+1:]))
+	// After the command: state is field 3 of the whole line, utime field 14.
+	var sum int64
+	for _, k := range []int{11, 12, 13, 14} {
+		if k < len(f) {
+			n, _ := strconv.ParseInt(f[k], 10, 64)
+			sum += n
+		}
+	}
+	return sum
+}
