@@ -53,16 +53,26 @@ func Check(self string) []Guarantee {
 			"a copy of a warm build cache; a folder inside a larger module (an organiser's solvers) builds on the " +
 			"host, with cgo, the module proxy and go.work off and no replace by a folder outside the module",
 	}
+	holds := map[string]bool{}
+	if j.rootless {
+		// What differs without root: the uid, and cgroups.
+		holds["uid"], holds["cgroup owned by the judge"] = false, false
+		why["uid"] = fmt.Sprintf("rootless: programs run as root of a user namespace of their own, which is "+
+			"your uid %d outside, without capabilities (empty bounding set, SECBIT_NOROOT), with no_new_privs "+
+			"and a seccomp filter; slots do not get distinct uids (run judge as root for that)", os.Getuid())
+		why["cgroup owned by the judge"] = "rootless: no cgroup; the judge's watchdog ends a run whose resident " +
+			"size passes the memory limit (read from /proc every 10 ms), RLIMIT_DATA caps it at the limit plus " +
+			"1 GiB or more, and processes are limited by RLIMIT_NPROC of the namespace: hard limits set before " +
+			"the program's first instruction; memory in shared files (memfd) counts only against RLIMIT_FSIZE per file"
+		why["cpu time of all processes"] = "rootless: the CPU time of every process of the run the jail's init " +
+			"reaps (all of them, at the run's end); RLIMIT_CPU per process, and the judge's watchdog reads the live " +
+			"processes' times from /proc"
+		why["compile limits"] += " (rootless: as rlimits, memory as RLIMIT_DATA)"
+	}
 	var out []Guarantee
 	for _, n := range guaranteeNames {
-		out = append(out, Guarantee{Name: n, Holds: true, Why: why[n]})
+		h, set := holds[n]
+		out = append(out, Guarantee{Name: n, Holds: !set || h, Why: why[n]})
 	}
 	return out
-}
-
-// userNamespaces reports whether this kernel lets unprivileged users make user
-// namespaces (a rootless jail would need them; this package does not do one).
-func userNamespaces() bool {
-	b, err := os.ReadFile("/proc/sys/user/max_user_namespaces")
-	return err == nil && strings.TrimSpace(string(b)) != "0"
 }

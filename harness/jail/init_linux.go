@@ -107,7 +107,11 @@ type report struct {
 	MemBase int64 `json:"mem_base,omitempty"`
 	// PeakKiB is, in a rootless jail, the largest resident size of a
 	// process of the run (ru_maxrss of the program and of what the init reaped).
-	PeakKiB   int64  `json:"peak_kib,omitempty"`
+	PeakKiB int64 `json:"peak_kib,omitempty"`
+	// InitKiB is the rootless init's own largest resident size: a program's
+	// ru_maxrss starts from it (the program was forked from the init), so a
+	// PeakKiB not above it is only an upper bound.
+	InitKiB   int64  `json:"init_kib,omitempty"`
 	ExecError string `json:"exec_error,omitempty"`
 	Error     string `json:"error,omitempty"`
 	// Collected names the files whose descriptors come with an Exited report.
@@ -469,6 +473,9 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 		_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &now)
 		r.CPUns = rusageNS(now) - rusageNS(reaped)
 		r.PeakKiB = peakKiB
+		var self syscall.Rusage
+		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+		r.InitKiB = self.Maxrss
 	} else {
 		r.CPUns = readUsage(st.usage) - base
 	}

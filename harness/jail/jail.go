@@ -14,8 +14,12 @@
 // namespace. The program's parent is therefore that init, never the judge: it
 // cannot signal, stop, trace or read the judge. See README.md for the wiring.
 //
-// The jail needs Linux and root (cgroup v1 memory, pids and cpuacct hierarchies);
-// elsewhere New refuses with ErrUnsupported, and Check says what is missing.
+// The jail needs Linux, and root with the cgroup v1 memory, pids and cpuacct
+// hierarchies; for a judge that is not root, New makes rootless jails where the
+// kernel allows user namespaces: the same namespaces, root and seccomp filter,
+// with the program as root of its own user namespace without capabilities, and
+// rlimits and the judge's watch of /proc instead of cgroups (see README.md).
+// Elsewhere New refuses with ErrUnsupported, and Check says what is missing.
 package jail
 
 import (
@@ -111,12 +115,16 @@ const (
 
 // Result is what a jailed run consumed and how it ended.
 type Result struct {
-	CPU       time.Duration // every process of the run (cgroup cpuacct)
+	CPU       time.Duration // every process of the run (cgroup cpuacct; rootless: their rusage)
 	Wall      time.Duration // from the program's start to its end
-	PeakBytes int64         // memory high-water mark of the run's cgroup
-	ExitCode  int           // -1 when killed by a signal
-	Signal    int           // the signal that ended the program, 0 if none
-	Limit     Limit         // the limit that ended the run, NoLimit if none
+	PeakBytes int64         // memory high-water mark of the run's cgroup (rootless: see README.md)
+	// PeakUpperBound: PeakBytes is only an upper bound (a rootless jail, where
+	// a program's largest resident size counts its init's, from which it was
+	// forked, and the program stayed below that).
+	PeakUpperBound bool
+	ExitCode       int   // -1 when killed by a signal
+	Signal         int   // the signal that ended the program, 0 if none
+	Limit          Limit // the limit that ended the run, NoLimit if none
 	// ExecError is set when the program could not be started for a reason that is
 	// the program's own fault (not an executable, wrong architecture): a runtime
 	// error, not a judge error.

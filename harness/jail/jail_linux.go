@@ -714,13 +714,18 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	var res Result
 	killed := false
 	// spent is the CPU time of the run's processes: the cgroup's, or in a
-	// rootless jail what the live processes have used (liveCPU), as last seen.
+	// rootless jail what the live processes have used (liveUsage), as last
+	// seen, with rss their resident size.
 	var spent time.Duration
-	cpuNow := func() time.Duration {
+	var rss int64
+	usageNow := func() {
 		if s.group != nil {
-			return s.group.cpu()
+			spent = s.group.cpu()
+			return
 		}
-		return max(spent, liveCPU(w.cmd.Process.Pid))
+		cpu, r := liveUsage(w.cmd.Process.Pid, l.Memory)
+		spent, rss = max(spent, cpu), r
+		res.PeakBytes = max(res.PeakBytes, rss)
 	}
 	kill := func(why Limit) {
 		if killed {
@@ -728,7 +733,7 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 		}
 		killed = true
 		if s.group == nil {
-			spent = cpuNow() // before the init and its processes are gone
+			usageNow() // before the init and its processes are gone
 		}
 		if why == "canceled" {
 			res.Canceled = true
@@ -742,7 +747,11 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	var last report
 	wall := time.NewTimer(l.WallLimit() + 5*time.Second) // until the start: setup time
 	defer wall.Stop()
-	tick := time.NewTicker(cpuPoll(l.CPU))
+	poll := cpuPoll(l.CPU)
+	if s.group == nil && l.Memory > 0 {
+		poll = min(poll, 10*time.Millisecond) // the resident size is watched too
+	}
+	tick := time.NewTicker(poll)
 	defer tick.Stop()
 	msgs := w.msgs
 loop:
@@ -769,8 +778,12 @@ loop:
 		case <-exceeded:
 			kill(OutputLimit)
 		case <-tick.C:
-			if l.CPU > 0 {
-				if spent = cpuNow(); spent > l.CPU {
+			if l.CPU > 0 || s.group == nil {
+				usageNow()
+				switch { // memory first: a cgroup would have stopped it at once
+				case s.group == nil && l.Memory > 0 && rss > l.Memory:
+					kill(MemoryLimit)
+				case l.CPU > 0 && spent > l.CPU:
 					kill(CPULimit)
 				}
 			}
@@ -809,10 +822,11 @@ loop:
 		}
 		res.PeakBytes = s.group.runPeak(last.MemBase)
 	} else {
-		res.CPU, res.PeakBytes = spent, last.PeakKiB<<10
+		res.CPU, res.PeakBytes = spent, max(res.PeakBytes, last.PeakKiB<<10)
 		if last.Exited {
 			res.CPU = time.Duration(last.CPUns)
 		}
+		res.PeakUpperBound = res.PeakBytes <= last.InitKiB<<10
 	}
 	if len(last.fds) > 0 {
 		err := collectOut(last.Collected, last.fds, c.CollectDir, c.CollectMax)
@@ -846,6 +860,11 @@ loop:
 	if last.Error != "" {
 		return res, fmt.Errorf("jail: %s", last.Error)
 	}
+	if s.group == nil && res.Limit != MemoryLimit && res.Limit != OutputLimit && l.Memory > 0 && res.PeakBytes > l.Memory && !res.PeakUpperBound {
+		// Rootless: it passed the memory limit between two looks of the
+		// watchdog, which a cgroup would have ended at once, before any other.
+		res.Limit = MemoryLimit
+	}
 	if res.Limit == NoLimit && l.CPU > 0 && res.CPU > l.CPU {
 		res.Limit = CPULimit
 	}
@@ -862,8 +881,9 @@ loop:
 
 // memoryExceeded reports whether a run that failed ran out of memory: the
 // cgroup killed for memory or refused it at the limit; in a rootless jail, where
-// an allocation beyond the data segment limit fails, its peak came within an
-// eighth of the limit or passed it.
+// the watchdog looks at the resident size only now and then and an allocation
+// beyond the data segment limit fails, its peak came within an eighth of the
+// limit or passed it.
 func (j *Jail) memoryExceeded(s *slot, limit, peak int64) bool {
 	if s.group != nil {
 		return s.group.memoryExceeded(limit)
@@ -960,7 +980,7 @@ func mergeReport(a, b report) report {
 		a.Started = true
 	}
 	if b.Exited {
-		a.Exited, a.Status, a.CPUns, a.MemBase, a.PeakKiB = true, b.Status, b.CPUns, b.MemBase, b.PeakKiB
+		a.Exited, a.Status, a.CPUns, a.MemBase, a.PeakKiB, a.InitKiB = true, b.Status, b.CPUns, b.MemBase, b.PeakKiB, b.InitKiB
 	}
 	if b.Error != "" {
 		a.Error = b.Error

@@ -141,9 +141,16 @@ func rusageNS(ru syscall.Rusage) int64 {
 	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
+// dataCap is the data segment limit of a rootless run with a memory limit:
+// above the limit, which the judge's watchdog enforces on the resident size (as
+// a cgroup would: an allocation beyond the limit succeeds, touching it ends the
+// run as MLE), by the limit or 1 GiB, whichever is more, so that the
+// watchdog's lag cannot let a program take the machine's memory.
+func dataCap(limit int64) int64 { return limit + max(limit, 1<<30) }
+
 // hardRlimits are the limits a rootless jail sets on the program itself: CPU
 // seconds (each process; the judge's watchdog counts them all), the data
-// segment and stack (memory: what a cgroup would limit), the processes of the
+// segment (dataCap) and stack, the processes of the
 // namespace (this user's processes there, the init's threads included) and
 // the size of any file it writes. The init adds its own threads to the
 // processes, which count with the program's.
@@ -154,7 +161,7 @@ func hardRlimits(l Limits) []rlimit {
 		rl = append(rl, rlimit{Resource: unix.RLIMIT_CPU, Value: secs})
 	}
 	if l.Memory > 0 {
-		rl = append(rl, rlimit{Resource: unix.RLIMIT_DATA, Value: uint64(l.Memory)},
+		rl = append(rl, rlimit{Resource: unix.RLIMIT_DATA, Value: uint64(dataCap(l.Memory))},
 			rlimit{Resource: unix.RLIMIT_STACK, Value: uint64(l.Memory)})
 	}
 	if l.Processes > 0 {
@@ -171,13 +178,17 @@ func hardRlimits(l Limits) []rlimit {
 // every Linux architecture the judge runs on).
 const clockTicks = 100
 
-// liveCPU is the CPU time of the processes below a rootless init, from /proc:
-// their own and that of the children they reaped (the init's own and what it
-// reaped are left out). It serves the judge's CPU watchdog, which has no
-// cgroup to read there.
-func liveCPU(initPid int) time.Duration {
-	var ticks int64
+// liveUsage is what the processes below a rootless init use now, from /proc:
+// their CPU time (their own and that of the children they reaped; the init's
+// own and what it reaped are left out) and their memory. It serves the judge's
+// watchdog, which has no cgroup to read there. The memory is the sum of their
+// resident sizes, unless that passes over, where pages shared between them
+// (a program's forks, a library's code) would count more than once as they
+// would not in a cgroup: then it is the sum of their proportional sizes (Pss).
+func liveUsage(initPid int, over int64) (cpu time.Duration, mem int64) {
+	var ticks, pages int64
 	seen := map[int]bool{initPid: true}
+	var pids, rss []int64
 	queue := children(initPid)
 	for len(queue) > 0 {
 		pid := queue[0]
@@ -186,10 +197,43 @@ func liveCPU(initPid int) time.Duration {
 			continue
 		}
 		seen[pid] = true
-		ticks += statTicks(pid)
+		t, p := statUsage(pid)
+		pids, rss = append(pids, int64(pid)), append(rss, p)
+		ticks, pages = ticks+t, pages+p
 		queue = append(queue, children(pid)...)
 	}
-	return time.Duration(ticks) * time.Second / clockTicks
+	page := int64(os.Getpagesize())
+	mem = pages * page
+	if over > 0 && mem > over && len(pids) > 1 {
+		var pss int64
+		for i, pid := range pids {
+			if kib, ok := pssKiB(int(pid)); ok {
+				pss += kib << 10
+			} else {
+				pss += rss[i] * page // gone meanwhile, or unreadable: its resident size
+			}
+		}
+		mem = pss
+	}
+	return time.Duration(ticks) * time.Second / clockTicks, mem
+}
+
+// pssKiB reads the proportional set size of a process (smaps_rollup, Linux 4.14).
+func pssKiB(pid int) (int64, bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/smaps_rollup")
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "Pss:"); ok {
+			f := strings.Fields(v)
+			if len(f) > 0 {
+				n, err := strconv.ParseInt(f[0], 10, 64)
+				return n, err == nil
+			}
+		}
+	}
+	return 0, false
 }
 
 // children lists the children of every thread of pid.
@@ -214,24 +258,26 @@ func children(pid int) []int {
 	return out
 }
 
-// statTicks is utime + stime + cutime + cstime of /proc/PID/stat.
-func statTicks(pid int) int64 {
+// statUsage reads utime + stime + cutime + cstime (clock ticks) and rss
+// (pages) from /proc/PID/stat.
+func statUsage(pid int) (ticks, pages int64) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
-		return 0
+		return 0, 0
 	}
 	i := strings.LastIndexByte(string(b), ')') // the command may hold spaces
 	if i < 0 {
-		return 0
+		return 0, 0
 	}
 	f := strings.Fields(string(b[i+1:]))
-	// After the command: state is field 3 of the whole line, utime field 14.
-	var sum int64
-	for _, k := range []int{11, 12, 13, 14} {
-		if k < len(f) {
-			n, _ := strconv.ParseInt(f[k], 10, 64)
-			sum += n
+	// After the command, f[0] is the line's field 3 (state): utime is field 14
+	// of the line, rss field 24.
+	field := func(n int) int64 {
+		if n-3 >= len(f) {
+			return 0
 		}
+		v, _ := strconv.ParseInt(f[n-3], 10, 64)
+		return v
 	}
-	return sum
+	return field(14) + field(15) + field(16) + field(17), field(24)
 }

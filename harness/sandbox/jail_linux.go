@@ -65,6 +65,14 @@ func InstallRoot(path string) string { return jail.InstallRoot(path) }
 func (r *jailRunner) Close() error { return r.j.Close() }
 
 func (r *jailRunner) Guarantees() Guarantees {
+	if r.j.Rootless() {
+		return Guarantees{Backend: "jail (rootless: user namespaces, no cgroup)", LimitsAtStart: true,
+			MemoryLimit:  "the resident size, watched from /proc (RLIMIT_DATA at the limit + 1 GiB or more as a cap)",
+			PeakMemory:   "ru_maxrss of the run's processes (an upper bound below the jail init's own size)",
+			ProcessLimit: "RLIMIT_NPROC of the user namespace (counts only the jail's processes)",
+			TreeKill:     "the slot's PID namespace: its init and every process in it",
+			Jail:         true}
+	}
 	return Guarantees{Backend: "jail", LimitsAtStart: true,
 		MemoryLimit:  "cgroup v1 memory limit of the run's own group (OOM kill)",
 		PeakMemory:   "cgroup v1 memory high-water mark (exact)",
@@ -136,7 +144,7 @@ func (r *jailRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 		}
 	}
 	res, err := r.j.Run(ctx, cfg)
-	m := Measure{CPU: res.CPU, Wall: res.Wall, PeakKiB: res.PeakBytes / 1024, PeakExact: true,
+	m := Measure{CPU: res.CPU, Wall: res.Wall, PeakKiB: res.PeakBytes / 1024, PeakExact: !res.PeakUpperBound,
 		ExitCode: res.ExitCode, Canceled: res.Canceled,
 		TimedOut: res.Limit == jail.WallLimit, CPUExceeded: res.Limit == jail.CPULimit,
 		MemoryExceeded: res.Limit == jail.MemoryLimit, OutputExceeded: res.Limit == jail.OutputLimit}
