@@ -54,20 +54,31 @@ func Check(self string) []Guarantee {
 			"host, with cgo, the module proxy and go.work off and no replace by a folder outside the module",
 	}
 	holds := map[string]bool{}
-	if j.rootless {
-		// What differs without root: the uid, and cgroups.
-		holds["uid"], holds["cgroup owned by the judge"] = false, false
-		why["uid"] = fmt.Sprintf("rootless: programs run as root of a user namespace of their own, which is "+
-			"your uid %d outside, without capabilities (empty bounding set, SECBIT_NOROOT), with no_new_privs "+
-			"and a seccomp filter; slots do not get distinct uids (run judge as root for that)", os.Getuid())
-		why["cgroup owned by the judge"] = "rootless: no cgroup; the judge's watchdog ends a run whose resident " +
+	if j.userns {
+		// What differs without cgroups (and without root: the uid).
+		holds["cgroup owned by the judge"] = false
+		if os.Geteuid() != 0 {
+			holds["uid"] = false
+			why["uid"] = fmt.Sprintf("rootless: programs run as root of a user namespace of their own, which is "+
+				"your uid %d outside, without capabilities (empty bounding set, SECBIT_NOROOT), with no_new_privs "+
+				"and a seccomp filter; slots do not get distinct uids (run judge as root for that)", os.Getuid())
+		} else {
+			why["uid"] = fmt.Sprintf("programs run as root of a user namespace of their own, which is uid/gid "+
+				"%d+slot outside, without capabilities (empty bounding set, SECBIT_NOROOT), with no_new_privs",
+				j.all[0].hostUID)
+		}
+		why["cgroup owned by the judge"] = "rootless, so no cgroup"
+		if os.Geteuid() == 0 {
+			why["cgroup owned by the judge"] = "no cgroup v1 hierarchies (cgroup v2 is not supported yet)"
+		}
+		why["cgroup owned by the judge"] += ": a jail in user namespaces, where the judge's watchdog ends a run whose resident " +
 			"size passes the memory limit (read from /proc every 10 ms), RLIMIT_DATA caps it at the limit plus " +
 			"1 GiB or more, and processes are limited by RLIMIT_NPROC of the namespace: hard limits set before " +
 			"the program's first instruction; memory in shared files (memfd) counts only against RLIMIT_FSIZE per file"
-		why["cpu time of all processes"] = "rootless: the CPU time of every process of the run the jail's init " +
+		why["cpu time of all processes"] = "no cgroup: the CPU time of every process of the run the jail's init " +
 			"reaps (all of them, at the run's end); RLIMIT_CPU per process, and the judge's watchdog reads the live " +
 			"processes' times from /proc"
-		why["compile limits"] += " (rootless: as rlimits, memory as RLIMIT_DATA)"
+		why["compile limits"] += " (no cgroup: rlimits and the judge's watch of /proc)"
 	}
 	var out []Guarantee
 	for _, n := range guaranteeNames {

@@ -203,9 +203,10 @@ func verdict(r Result) string {
 	return "OK"
 }
 
-// jailProcesses lists the host processes that run as a jail uid. For a
+// jailProcesses lists the host processes that run as a jail uid, leaving out
+// the slots' inits (which run as one too in a jail without cgroups). For a
 // rootless jail (lo < 0) they run as this process's uid: it lists those in a
-// PID namespace below this one that are not a namespace's init.
+// PID namespace below this one.
 func jailProcesses(lo, hi int) []string {
 	var out []string
 	entries, _ := os.ReadDir("/proc")
@@ -217,7 +218,7 @@ func jailProcesses(lo, hi int) []string {
 		if err != nil {
 			continue
 		}
-		ours, nested := false, false
+		ours, nested, init := false, false, false
 		for _, line := range strings.Split(string(data), "\n") {
 			f := strings.Fields(line)
 			switch {
@@ -225,10 +226,11 @@ func jailProcesses(lo, hi int) []string {
 				uid, _ := strconv.Atoi(f[1])
 				ours = uid >= lo && uid < hi || lo < 0 && uid == os.Getuid()
 			case len(f) > 0 && f[0] == "NSpid:":
-				nested = len(f) > 3 || len(f) == 3 && f[2] != "1"
+				nested = len(f) > 2
+				init = len(f) == 3 && f[2] == "1"
 			}
 		}
-		if ours && (lo >= 0 || nested) {
+		if ours && !init && (lo >= 0 || nested) {
 			out = append(out, e.Name())
 		}
 	}
@@ -237,7 +239,7 @@ func jailProcesses(lo, hi int) []string {
 
 // leftovers returns the processes of j's slots left after a run (see lingering).
 func leftovers(j *Jail, slots int) []string {
-	if j.Rootless() {
+	if j.UserNS() && os.Geteuid() != 0 {
 		return lingering(-1, -1)
 	}
 	return lingering(testUIDBase, testUIDBase+slots)
@@ -278,6 +280,25 @@ var escapeMarkers = []string{"/tmp/jail-escape-marker", "/jail-escape-marker", "
 // judge's cgroup limit untouched, the data files unchanged.
 func TestHostile(t *testing.T) {
 	requireJail(t)
+	hostileSuite(t, Options{UIDBase: testUIDBase, Slots: 2})
+}
+
+// TestHostileNoCgroup runs the hostile suite in jails without cgroups made by
+// root (user namespaces mapped to the jail uids), as on a machine without the
+// cgroup v1 hierarchies.
+func TestHostileNoCgroup(t *testing.T) {
+	requireJail(t)
+	if os.Geteuid() != 0 {
+		t.Skip("as another user every jail is one without cgroups: TestHostile is this test")
+	}
+	if testing.Short() {
+		t.Skip("-short: in the full pass")
+	}
+	hostileSuite(t, Options{UIDBase: testUIDBase, Slots: 2, NoCgroup: true})
+}
+
+// hostileSuite is TestHostile with a jail made with opt (UIDBase and Slots set).
+func hostileSuite(t *testing.T, opt Options) {
 	for _, m := range escapeMarkers {
 		if _, err := os.Lstat(m); err == nil {
 			t.Fatalf("%s exists before the test: remove it", m)
@@ -346,8 +367,8 @@ func TestHostile(t *testing.T) {
 		}
 	}
 
-	const slots = 2
-	j, err := New(Options{UIDBase: testUIDBase, Slots: slots})
+	slots := opt.Slots
+	j, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,7 +398,7 @@ func TestHostile(t *testing.T) {
 				t.Errorf("verdict %s, want %s (%+v)\nstdout: %.2000s\nstderr: %.2000s", got, p.expect, res, o, e)
 			}
 			want := p.want
-			if j.Rootless() && len(p.rootlessWant) > 0 {
+			if j.UserNS() && len(p.rootlessWant) > 0 {
 				want = p.rootlessWant
 			}
 			for _, w := range want {

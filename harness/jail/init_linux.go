@@ -49,12 +49,12 @@ type initConfig struct {
 	// once the last run's folders are gone ("": the judge's count alone).
 	MemUsage    string `json:"mem_usage,omitempty"`
 	MemMaxUsage string `json:"mem_max_usage,omitempty"`
-	// Rootless: the init runs in a user namespace of its own, as root there
-	// and the judge's uid outside, without cgroups (see rootless.md in the
-	// README): the program runs as that same root, without capabilities, its
-	// limits are hard rlimits set on it before its first instruction, and its
-	// CPU time and peak come from what the init reaps.
-	Rootless bool `json:"rootless,omitempty"`
+	// UserNS: the init runs in a user namespace of its own, as root there,
+	// without cgroups (see userns_linux.go): the program runs as that same
+	// root, without capabilities, its limits are hard rlimits set on it before
+	// its first instruction, and its CPU time and peak come from what the init
+	// reaps.
+	UserNS bool `json:"userns,omitempty"`
 }
 
 // request is one run, sent with its descriptors: stdin, stdout, stderr, then one
@@ -67,7 +67,7 @@ type request struct {
 	TmpSize  int64      `json:"tmp_size"`
 	Rlimits  []rlimit   `json:"rlimits"`
 	// Hard are rlimits set, soft and hard, on the program alone before it runs
-	// (rootless jails: the limits no cgroup enforces there).
+	// (jails without cgroups: the limits no cgroup enforces there).
 	Hard       []rlimit `json:"hard,omitempty"`
 	Processes  int64    `json:"processes"`
 	Collect    []string `json:"collect"`
@@ -105,10 +105,10 @@ type report struct {
 	// MemBase is what the group held at the fork (with Exited; 0: unknown):
 	// the run's peak counts from there.
 	MemBase int64 `json:"mem_base,omitempty"`
-	// PeakKiB is, in a rootless jail, the largest resident size of a
+	// PeakKiB is, in a jail without cgroups, the largest resident size of a
 	// process of the run (ru_maxrss of the program and of what the init reaped).
 	PeakKiB int64 `json:"peak_kib,omitempty"`
-	// InitKiB is the rootless init's own largest resident size: a program's
+	// InitKiB is the init's own (no cgroups) largest resident size: a program's
 	// ru_maxrss starts from it (the program was forked from the init), so a
 	// PeakKiB not above it is only an upper bound.
 	InitKiB   int64  `json:"init_kib,omitempty"`
@@ -189,7 +189,7 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 		return fmt.Errorf("jail init is pid %d, not 1: no PID namespace", os.Getpid())
 	}
 	st := &initState{cfg: cfg}
-	if cfg.Rootless {
+	if cfg.UserNS {
 		// The program shares this process's uid: only what a signal from it
 		// cannot change is left to it (SIGKILL and SIGSTOP from inside the
 		// namespace never reach its init), and ptrace needs this thread.
@@ -239,8 +239,8 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return fmt.Errorf("setting no_new_privs: %w", err)
 	}
-	if cfg.Rootless {
-		if err := rootlessLockdown(); err != nil {
+	if cfg.UserNS {
+		if err := usernsLockdown(); err != nil {
 			return err
 		}
 	}
@@ -383,16 +383,16 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	if st.usage != nil {
 		base = readUsage(st.usage)
 	}
-	var reaped syscall.Rusage // rootless: what the init had reaped before the run
+	var reaped syscall.Rusage // no cgroups: what the init had reaped before the run
 	attr := &syscall.ProcAttr{
 		Dir:   "/work",
 		Env:   req.Env,
 		Files: []uintptr{uintptr(fds[0]), uintptr(fds[1]), uintptr(fds[2])},
 		Sys:   &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL},
 	}
-	if st.cfg.Rootless {
+	if st.cfg.UserNS {
 		// The program stays this namespace's root, whose capabilities it loses
-		// at exec (rootlessLockdown). It stops at its first instruction for
+		// at exec (usernsLockdown). It stops at its first instruction for
 		// its hard limits (startTraced).
 		attr.Sys.Ptrace = true
 		_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &reaped)
@@ -421,7 +421,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 		}
 		return fmt.Errorf("exec %s: %w", req.Argv[0], err)
 	}
-	if st.cfg.Rootless {
+	if st.cfg.UserNS {
 		hard := slices.Clone(req.Hard)
 		for i := range hard {
 			if hard[i].Resource == unix.RLIMIT_NPROC {
@@ -465,7 +465,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 		}
 	}
 	r := report{Exited: true, Status: int(ws), MemBase: memBase}
-	if st.cfg.Rootless {
+	if st.cfg.UserNS {
 		// Everything of the run has been reaped, by the init or by a parent
 		// the init reaped: the growth of the init's children's time is the
 		// run's CPU time.

@@ -15,10 +15,11 @@
 // cannot signal, stop, trace or read the judge. See README.md for the wiring.
 //
 // The jail needs Linux, and root with the cgroup v1 memory, pids and cpuacct
-// hierarchies; for a judge that is not root, New makes rootless jails where the
-// kernel allows user namespaces: the same namespaces, root and seccomp filter,
-// with the program as root of its own user namespace without capabilities, and
-// rlimits and the judge's watch of /proc instead of cgroups (see README.md).
+// hierarchies; for a judge that is not root (rootless), or root without those
+// hierarchies, New makes jails in user namespaces where the kernel allows them:
+// the same namespaces, root and seccomp filter, with the program as root of its
+// own user namespace without capabilities, and rlimits and the judge's watch of
+// /proc instead of cgroups (see README.md).
 // Elsewhere New refuses with ErrUnsupported, and Check says what is missing.
 package jail
 
@@ -115,9 +116,9 @@ const (
 
 // Result is what a jailed run consumed and how it ended.
 type Result struct {
-	CPU       time.Duration // every process of the run (cgroup cpuacct; rootless: their rusage)
+	CPU       time.Duration // every process of the run (cgroup cpuacct; without cgroups: their rusage)
 	Wall      time.Duration // from the program's start to its end
-	PeakBytes int64         // memory high-water mark of the run's cgroup (rootless: see README.md)
+	PeakBytes int64         // memory high-water mark of the run's cgroup (without: see README.md)
 	// PeakUpperBound: PeakBytes is only an upper bound (a rootless jail, where
 	// a program's largest resident size counts its init's, from which it was
 	// forked, and the program stayed below that).
@@ -144,6 +145,10 @@ type Options struct {
 	// ReadOnly are host paths shown read-only, at the same place, in every jail
 	// besides the system folders (see Jail.AddReadOnly).
 	ReadOnly []string
+	// NoCgroup makes a jail in user namespaces, without cgroups, even as root
+	// with the cgroup v1 hierarchies (as root without them it is the only kind
+	// there is): each slot's init and program run as UIDBase+slot outside.
+	NoCgroup bool
 }
 
 // Guarantee is one property the jail promises, and whether it holds here.

@@ -33,9 +33,10 @@ var systemPaths = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", 
 // concurrent use by up to Options.Slots runs at once (more wait for a free slot).
 type Jail struct {
 	self string
-	// rootless: the judge is not root, and each slot is a user namespace of
-	// its own without cgroups (see rootless_linux.go).
-	rootless bool
+	// userns: each slot is a user namespace of its own, without cgroups
+	// (see rootless_linux.go): the judge is not root, or it is and has no
+	// cgroup v1 hierarchies (or was asked to do without).
+	userns bool
 	// nonce makes the names of this jail's cgroups and program copies its own.
 	nonce string
 	root  string // empty folder that each init mounts its new root on
@@ -76,10 +77,13 @@ const (
 )
 
 type slot struct {
-	uid    int
-	group  *group // nil in a rootless jail
-	worker *worker
-	gen    int // the Jail's gen when worker started
+	uid   int
+	group *group // nil in a jail without cgroups
+	// hostUID and hostGID are what root of the slot's user namespace is
+	// outside (a jail without cgroups).
+	hostUID, hostGID int
+	worker           *worker
+	gen              int // the Jail's gen when worker started
 	// emptied is closed when the group's page cache from the last run is gone
 	// (nil before the first run).
 	emptied chan struct{}
@@ -116,37 +120,44 @@ type worker struct {
 	dead   chan struct{} // closed when the init has exited
 }
 
-// CanJail reports why jails cannot be made here, or nil when they can. As root
-// it needs the cgroup v1 memory, pids and cpuacct hierarchies (the namespaces,
-// the mounts and the per-slot uids come with root); as another user, a kernel
-// that lets it make user namespaces (a rootless jail, see Rootless).
+// CanJail reports why jails cannot be made here, or nil when they can: as root
+// with the cgroup v1 memory, pids and cpuacct hierarchies, or else where the
+// kernel lets this user make user namespaces (a jail without cgroups; see
+// UserNS).
 func CanJail() error {
-	if os.Geteuid() != 0 {
-		if err := rootlessUsable(); err != nil {
-			return fmt.Errorf("%w: jails need root or unprivileged user namespaces (running as uid %d: %v)",
-				ErrUnsupported, os.Geteuid(), err)
+	if os.Geteuid() == 0 {
+		if _, err := findHierarchies(); err == nil {
+			return nil
+		} else if uerr := usernsUsable(); uerr != nil {
+			return fmt.Errorf("%w: %v, and %v", ErrUnsupported, err, uerr)
 		}
 		return nil
 	}
-	if _, err := findHierarchies(); err != nil {
-		return fmt.Errorf("%w: %v", ErrUnsupported, err)
+	if err := usernsUsable(); err != nil {
+		return fmt.Errorf("%w: jails need root or unprivileged user namespaces (running as uid %d: %v)",
+			ErrUnsupported, os.Geteuid(), err)
 	}
 	return nil
 }
 
-// Rootless reports whether the jail's slots are rootless: user namespaces
-// without cgroups, made by a judge that is not root.
-func (j *Jail) Rootless() bool { return j.rootless }
+// UserNS reports whether the jail's slots are user namespaces without
+// cgroups: made by a judge that is not root (rootless), or by root without the
+// cgroup v1 hierarchies (or with Options.NoCgroup).
+func (j *Jail) UserNS() bool { return j.userns }
 
 // New prepares a jail: it checks the machine and makes a cgroup for each slot.
 func New(opt Options) (*Jail, error) {
 	if err := CanJail(); err != nil {
 		return nil, err
 	}
-	rootless := os.Geteuid() != 0
+	asRoot := os.Geteuid() == 0
+	userns := !asRoot || opt.NoCgroup
 	var h hierarchies
-	if !rootless {
-		h, _ = findHierarchies()
+	if !userns {
+		var err error
+		if h, err = findHierarchies(); err != nil {
+			userns = true // root on a machine without cgroup v1
+		}
 	}
 	self := opt.Self
 	if self == "" {
@@ -170,15 +181,37 @@ func New(opt Options) (*Jail, error) {
 		os.Remove(root)
 		return nil, fmt.Errorf("making the jail's program folder: %w", err)
 	}
+	if userns && asRoot {
+		// The inits run as UIDBase+slot outside, in group UIDBase: they must
+		// reach the mount point and the program folder (never its files' names
+		// for anyone else), and exec their binary from there (initBinary).
+		err := os.Chmod(root, 0o755)
+		if err == nil {
+			err = os.Chown(progs, 0, opt.UIDBase)
+		}
+		if err == nil {
+			err = os.Chmod(progs, 0o750)
+		}
+		if err != nil {
+			os.Remove(root)
+			os.Remove(progs)
+			return nil, fmt.Errorf("opening the jail's folders to its uids: %w", err)
+		}
+	}
 	var nonce [4]byte
 	_, _ = rand.Read(nonce[:])
-	j := &Jail{self: self, rootless: rootless, nonce: fmt.Sprintf("%x", nonce), root: root, progs: progs, h: h,
+	j := &Jail{self: self, userns: userns, nonce: fmt.Sprintf("%x", nonce), root: root, progs: progs, h: h,
 		slots: make(chan *slot, opt.Slots)}
 	j.AddReadOnly(opt.ReadOnly...)
 	for i := 0; i < opt.Slots; i++ {
 		s := &slot{uid: opt.UIDBase + i}
-		if rootless {
-			s.uid = 0 // the namespace's root: the only uid there is
+		if userns {
+			// The namespace's root, the only uid there is: the judge's own
+			// uid outside, or as root one per slot.
+			s.uid, s.hostUID, s.hostGID = 0, os.Getuid(), os.Getgid()
+			if asRoot {
+				s.hostUID, s.hostGID = opt.UIDBase+i, opt.UIDBase
+			}
 		} else {
 			g, err := newGroup(h, fmt.Sprintf("judge-jail-%d-%s-%d", os.Getpid(), j.nonce, i))
 			if err != nil {
@@ -279,7 +312,7 @@ func (j *Jail) Run(ctx context.Context, c Config) (Result, error) {
 
 // startWorker starts a slot's init in new namespaces and waits until it is ready.
 func (j *Jail) startWorker(s *slot) (*worker, error) {
-	cfg := initConfig{Root: j.root, Progs: j.progs, UID: s.uid, Rootless: j.rootless}
+	cfg := initConfig{Root: j.root, Progs: j.progs, UID: s.uid, UserNS: j.userns}
 	if g := s.group; g != nil {
 		cfg.Procs, cfg.CPUUsage = g.procs(), g.usageFile()
 		cfg.PidsMax, cfg.PidsCurrent = filepath.Join(g.dirs[1], "pids.max"), filepath.Join(g.dirs[1], "pids.current")
@@ -312,8 +345,13 @@ func (j *Jail) startWorker(s *slot) (*worker, error) {
 	flags := uintptr(syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET |
 		syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS)
 	attr := &syscall.SysProcAttr{Cloneflags: flags, Pdeathsig: syscall.SIGKILL}
-	if j.rootless {
-		attr = rootlessAttr(flags)
+	if j.userns {
+		attr = usernsAttr(flags, s.hostUID, s.hostGID)
+		var err error
+		if self, err = j.initBinary(self); err != nil {
+			w.conn.Close()
+			return nil, err
+		}
 	}
 	w.cmd = &exec.Cmd{
 		Path:        self,
@@ -684,7 +722,7 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	}
 	req := request{Argv: c.Argv, Env: c.Env, Files: files, WorkSize: l.Disk, TmpSize: l.Tmp,
 		Rlimits: rl, Processes: l.Processes, Collect: c.Collect, CollectMax: c.CollectMax}
-	if j.rootless {
+	if j.userns {
 		req.Hard = hardRlimits(l)
 	}
 	if req.Env == nil {
@@ -861,7 +899,7 @@ loop:
 		return res, fmt.Errorf("jail: %s", last.Error)
 	}
 	if s.group == nil && res.Limit != MemoryLimit && res.Limit != OutputLimit && l.Memory > 0 && res.PeakBytes > l.Memory && !res.PeakUpperBound {
-		// Rootless: it passed the memory limit between two looks of the
+		// Without cgroups: it passed the memory limit between two looks of the
 		// watchdog, which a cgroup would have ended at once, before any other.
 		res.Limit = MemoryLimit
 	}

@@ -65,8 +65,8 @@ func InstallRoot(path string) string { return jail.InstallRoot(path) }
 func (r *jailRunner) Close() error { return r.j.Close() }
 
 func (r *jailRunner) Guarantees() Guarantees {
-	if r.j.Rootless() {
-		return Guarantees{Backend: "jail (rootless: user namespaces, no cgroup)", LimitsAtStart: true,
+	if r.j.UserNS() {
+		return Guarantees{Backend: "jail (user namespaces, no cgroup)", LimitsAtStart: true,
 			MemoryLimit:  "the resident size, watched from /proc (RLIMIT_DATA at the limit + 1 GiB or more as a cap)",
 			PeakMemory:   "ru_maxrss of the run's processes (an upper bound below the jail init's own size)",
 			ProcessLimit: "RLIMIT_NPROC of the user namespace (counts only the jail's processes)",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -12,43 +13,67 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// A rootless jail is made by a judge that is not root, with a user namespace of
-// its own per slot: the init is root there and the judge's uid outside. It has
-// every namespace a jail as root has and the same root, work folder and /tmp,
-// but no cgroup: a program's limits are hard rlimits set on it before its first
-// instruction (CPU seconds per process, data segment, processes of the
-// namespace, file size), and its CPU time and peak come from the processes the
-// init reaps. The program runs as the namespace's root (the only uid mapped),
-// which keeps no capability across its exec.
+// A jail without cgroups has a user namespace of its own per slot, where the
+// init is root: outside, the judge's uid (a rootless jail, made by a judge that
+// is not root) or, made by root on a machine without the cgroup v1
+// hierarchies, UIDBase+slot. It has every namespace a jail with cgroups has and
+// the same root, work folder and /tmp, but a program's limits are hard rlimits
+// set on it before its first instruction (CPU seconds per process, data
+// segment, processes of the namespace, file size) and the judge's watch of
+// /proc, and its CPU time and peak come from the processes the init reaps. The
+// program runs as the namespace's root (the only uid mapped), which keeps no
+// capability across its exec.
 
-// rootlessUsable reports why rootless jails cannot be made here, or nil: it
-// starts /bin/true in a user namespace with the other namespaces a jail makes.
-func rootlessUsable() error {
+// usernsUsable reports why jails in user namespaces cannot be made here, or
+// nil: it starts /bin/true in a user namespace with the other namespaces a
+// jail makes.
+func usernsUsable() error {
 	if b, err := os.ReadFile("/proc/sys/user/max_user_namespaces"); err == nil && strings.TrimSpace(string(b)) == "0" {
 		return fmt.Errorf("user namespaces are off (user.max_user_namespaces is 0)")
 	}
 	cmd := exec.Command("/bin/true")
-	cmd.SysProcAttr = rootlessAttr(syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET |
-		syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS)
+	cmd.SysProcAttr = usernsAttr(syscall.CLONE_NEWPID|syscall.CLONE_NEWNS|syscall.CLONE_NEWNET|
+		syscall.CLONE_NEWIPC|syscall.CLONE_NEWUTS, os.Getuid(), os.Getgid())
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("this kernel refuses an unprivileged user namespace: %w", err)
 	}
 	return nil
 }
 
-// rootlessAttr starts a process in a new user namespace (and the namespaces in
-// flags) where root is this process's uid and gid, and nothing else is mapped.
-func rootlessAttr(flags uintptr) *syscall.SysProcAttr {
+// usernsAttr starts a process in a new user namespace (and the namespaces in
+// flags) where root is uid and gid outside, and nothing else is mapped.
+func usernsAttr(flags uintptr, uid, gid int) *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{
 		Cloneflags:                 syscall.CLONE_NEWUSER | flags,
-		UidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
-		GidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}},
+		UidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: uid, Size: 1}},
+		GidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: gid, Size: 1}},
 		GidMappingsEnableSetgroups: false,
-		Pdeathsig:                  syscall.SIGKILL,
+		// Root of the namespace before the exec, which then keeps its
+		// capabilities there: a process root made still has host uid 0, which
+		// the namespace does not map.
+		Credential: &syscall.Credential{Uid: 0, Gid: 0, NoSetGroups: true},
+		Pdeathsig:  syscall.SIGKILL,
 	}
 }
 
-// ignoredSignals are the signals a rootless init ignores: the program shares
+// initBinary is the binary a slot's init starts from: self, or when root
+// makes a jail without cgroups, whose inits run as another uid that may not
+// reach self, a copy of it in the program folder, which their group may read.
+func (j *Jail) initBinary(self string) (string, error) {
+	if os.Geteuid() != 0 {
+		return self, nil
+	}
+	key, err := j.progOf(self)
+	if err != nil {
+		return "", err
+	}
+	if key == "" {
+		return "", fmt.Errorf("jail: no room in the program folder for the init %s", self)
+	}
+	return filepath.Join(j.progs, key), nil
+}
+
+// ignoredSignals are the signals an init without cgroups ignores: the program shares
 // its uid and may send it any of them. SIGCHLD (which must not be ignored, or
 // the init could not wait) and the runtime's SIGURG are left alone; SIGKILL and
 // SIGSTOP from inside its namespace never reach an init.
@@ -71,12 +96,12 @@ const (
 	secbitNorootLocked = 1 << 1
 )
 
-// rootlessLockdown makes sure the programs a rootless init starts have no
+// usernsLockdown makes sure the programs a rootless init starts have no
 // capability: an empty bounding set and inheritable set, no ambient ones, and
 // root granted nothing at exec. The init keeps its own, for the mounts of each
 // run. It also forbids new user namespaces inside the jail where the kernel
 // lets it.
-func rootlessLockdown() error {
+func usernsLockdown() error {
 	last := 63
 	if b, err := os.ReadFile("/proc/sys/kernel/cap_last_cap"); err == nil {
 		if n, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
