@@ -157,19 +157,28 @@ func TestHostileThroughJudge(t *testing.T) {
 // verdictIs reports whether every result in the JSON output whose source ends
 // in name has verdict v (and there is at least one).
 func verdictIs(jsonOut, name, v string) bool {
+	found, all := 0, true
+	err := eachResult(jsonOut, name, func(r map[string]any) {
+		found++
+		all = all && r["verdict"] == v
+	})
+	return err == nil && found > 0 && all
+}
+
+// eachResult calls f with every result (an object with a verdict) in the JSON
+// output whose source ends in name.
+func eachResult(jsonOut, name string, f func(map[string]any)) error {
 	var doc any
 	if err := json.Unmarshal([]byte(jsonOut), &doc); err != nil {
-		return false
+		return err
 	}
-	found, all := 0, true
 	var walk func(x any)
 	walk = func(x any) {
 		switch x := x.(type) {
 		case map[string]any:
 			if src, ok := x["source"].(string); ok && strings.HasSuffix(src, "/"+name) {
-				if verdict, ok := x["verdict"].(string); ok {
-					found++
-					all = all && verdict == v
+				if _, ok := x["verdict"].(string); ok {
+					f(x)
 				}
 			}
 			for _, y := range x {
@@ -182,7 +191,7 @@ func verdictIs(jsonOut, name, v string) bool {
 		}
 	}
 	walk(doc)
-	return found > 0 && all
+	return nil
 }
 
 // hashTree hashes every regular file under dir by its path relative to dir.

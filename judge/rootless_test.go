@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -171,30 +170,13 @@ func rootlessChild(t *testing.T, dir string) {
 // resultsOf lists the verdict, message and usage of every result in the JSON
 // output whose source ends in name.
 func resultsOf(jsonOut, name string) string {
-	var doc any
-	if err := json.Unmarshal([]byte(jsonOut), &doc); err != nil {
+	var lines []string
+	err := eachResult(jsonOut, name, func(r map[string]any) {
+		lines = append(lines, fmt.Sprintf("%v %v %q cpu %vus wall %vus peak %vKiB",
+			r["dataset"], r["verdict"], r["message"], r["cpu_us"], r["wall_us"], r["peak_kib"]))
+	})
+	if err != nil {
 		return "unreadable output: " + err.Error()
 	}
-	var lines []string
-	var walk func(x any)
-	walk = func(x any) {
-		switch x := x.(type) {
-		case map[string]any:
-			if src, ok := x["source"].(string); ok && strings.HasSuffix(src, "/"+name) {
-				if _, ok := x["verdict"]; ok {
-					lines = append(lines, fmt.Sprintf("%v %v %q cpu %vus wall %vus peak %vKiB",
-						x["dataset"], x["verdict"], x["message"], x["cpu_us"], x["wall_us"], x["peak_kib"]))
-				}
-			}
-			for _, y := range x {
-				walk(y)
-			}
-		case []any:
-			for _, y := range x {
-				walk(y)
-			}
-		}
-	}
-	walk(doc)
 	return "\n" + strings.Join(lines, "\n")
 }
