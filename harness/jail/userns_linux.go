@@ -249,12 +249,20 @@ func pssKiB(pid int) (int64, bool) {
 	if err != nil {
 		return 0, false
 	}
+	return parsePss(b)
+}
+
+// parsePss finds the Pss line of smaps_rollup and returns its KiB.
+func parsePss(b []byte) (int64, bool) {
 	for _, line := range strings.Split(string(b), "\n") {
 		if v, ok := strings.CutPrefix(line, "Pss:"); ok {
 			f := strings.Fields(v)
 			if len(f) > 0 {
 				n, err := strconv.ParseInt(f[0], 10, 64)
-				return n, err == nil
+				if err != nil || n < 0 {
+					return 0, false
+				}
+				return n, true
 			}
 		}
 	}
@@ -290,7 +298,15 @@ func statUsage(pid int) (ticks, pages int64) {
 	if err != nil {
 		return 0, 0
 	}
-	i := strings.LastIndexByte(string(b), ')') // the command may hold spaces
+	return parseStat(b)
+}
+
+// parseStat reads utime + stime + cutime + cstime and rss from the text of a
+// /proc/PID/stat file (0 for what is missing or malformed). The command, in
+// parentheses, may hold spaces and parentheses of its own, set by the program:
+// the fields are read after the last ')'.
+func parseStat(b []byte) (ticks, pages int64) {
+	i := strings.LastIndexByte(string(b), ')')
 	if i < 0 {
 		return 0, 0
 	}
