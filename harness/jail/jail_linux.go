@@ -34,10 +34,10 @@ var systemPaths = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", 
 type Jail struct {
 	self string
 	// userns: each slot is a user namespace of its own, without cgroups
-	// (see rootless_linux.go): the judge is not root, or it is and has no
+	// (see userns_linux.go): the judge is not root, or it is and has no
 	// cgroup v1 hierarchies (or was asked to do without).
 	userns bool
-	// nonce makes the names of this jail's cgroups and program copies its own.
+	// nonce makes the names of this jail's cgroups its own.
 	nonce string
 	root  string // empty folder that each init mounts its new root on
 	h     hierarchies
@@ -752,7 +752,7 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	var res Result
 	killed := false
 	// spent is the CPU time of the run's processes: the cgroup's, or in a
-	// rootless jail what the live processes have used (liveUsage), as last
+	// jail without cgroups what the live processes have used (liveUsage), as last
 	// seen, with rss their resident size.
 	var spent time.Duration
 	var rss int64
