@@ -37,8 +37,23 @@ func staticEcho(tb testing.TB) string {
 // iterations: go test -bench SpawnOverhead -benchtime 200x ./harness/jail/
 func BenchmarkSpawnOverhead(b *testing.B) {
 	requireJail(b)
+	spawnOverhead(b, Options{})
+}
+
+// BenchmarkSpawnOverheadNoCgroup is BenchmarkSpawnOverhead in a jail without
+// cgroups made by root (user namespaces: the program stops at its first
+// instruction for its rlimits, and the judge watches /proc).
+func BenchmarkSpawnOverheadNoCgroup(b *testing.B) {
+	requireJail(b)
+	if os.Geteuid() != 0 {
+		b.Skip("as another user BenchmarkSpawnOverhead measures this kind")
+	}
+	spawnOverhead(b, Options{NoCgroup: true})
+}
+
+func spawnOverhead(b *testing.B, opt Options) {
 	bin := staticEcho(b)
-	j, err := New(Options{})
+	j, err := New(opt)
 	if err != nil {
 		b.Fatal(err)
 	}
