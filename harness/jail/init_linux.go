@@ -194,7 +194,8 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 		// cannot change is left to it (SIGKILL and SIGSTOP from inside the
 		// namespace never reach its init), and ptrace needs this thread.
 		runtime.LockOSThread()
-		signal.Ignore(ignoredSignals...)
+		// Nobody reads the channel: a signal that finds it full is dropped.
+		signal.Notify(make(chan os.Signal, 1), droppedSignals...)
 	}
 	var err error
 	if st.procs, err = openAll(cfg.Procs, os.O_WRONLY); err != nil {

@@ -73,11 +73,14 @@ func (j *Jail) initBinary(self string) (string, error) {
 	return filepath.Join(j.progs, key), nil
 }
 
-// ignoredSignals are the signals an init without cgroups ignores: the program shares
-// its uid and may send it any of them. SIGCHLD (which must not be ignored, or
-// the init could not wait) and the runtime's SIGURG are left alone; SIGKILL and
-// SIGSTOP from inside its namespace never reach an init.
-var ignoredSignals = func() []os.Signal {
+// droppedSignals are the signals an init without cgroups catches and drops: the
+// program shares its uid and may send it any of them. They are caught, not
+// ignored: an ignored signal stays ignored through fork and exec, so the
+// program would start with them ignored, while the handlers of caught ones
+// are reset in the child before its exec. SIGCHLD (which the init needs) and
+// the runtime's SIGURG are left alone; SIGKILL and SIGSTOP from inside its
+// namespace never reach an init.
+var droppedSignals = func() []os.Signal {
 	sigs := []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGILL, syscall.SIGTRAP,
 		syscall.SIGABRT, syscall.SIGBUS, syscall.SIGFPE, syscall.SIGUSR1, syscall.SIGSEGV, syscall.SIGUSR2,
 		syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTERM, syscall.SIGSTKFLT, syscall.SIGTSTP,
