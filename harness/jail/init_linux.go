@@ -389,7 +389,9 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 		Dir:   "/work",
 		Env:   req.Env,
 		Files: []uintptr{uintptr(fds[0]), uintptr(fds[1]), uintptr(fds[2])},
-		Sys:   &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL},
+		// Each program leads a session of its own: its process group holds
+		// only its processes, not the init's.
+		Sys: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setsid: true},
 	}
 	if st.cfg.UserNS {
 		// The program stays this namespace's root, whose capabilities it loses

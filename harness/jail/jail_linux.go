@@ -344,7 +344,11 @@ func (j *Jail) startWorker(s *slot) (*worker, error) {
 	w := &worker{conn: fc.(*net.UnixConn), msgs: make(chan report, 4), dead: make(chan struct{})}
 	flags := uintptr(syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET |
 		syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS)
-	attr := &syscall.SysProcAttr{Cloneflags: flags, Pdeathsig: syscall.SIGKILL}
+	// The init leads a session of its own, never the judge's process group:
+	// a signal to a process group (kill(0, ...)) reaches processes outside the
+	// caller's PID namespace, and a program of the judge's uid (a jail
+	// without cgroups) could end or stop the judge and whatever it runs with.
+	attr := &syscall.SysProcAttr{Cloneflags: flags, Pdeathsig: syscall.SIGKILL, Setsid: true}
 	if j.userns {
 		attr = usernsAttr(flags, s.hostUID, s.hostGID)
 		var err error

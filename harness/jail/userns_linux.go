@@ -53,6 +53,7 @@ func usernsAttr(flags uintptr, uid, gid int) *syscall.SysProcAttr {
 		// the namespace does not map.
 		Credential: &syscall.Credential{Uid: 0, Gid: 0, NoSetGroups: true},
 		Pdeathsig:  syscall.SIGKILL,
+		Setsid:     true, // see startWorker
 	}
 }
 
