@@ -74,7 +74,7 @@ func Check(self string) []Guarantee {
 		why["cgroup owned by the judge"] += ": a jail in user namespaces, where the judge's watchdog ends a run whose resident " +
 			"size passes the memory limit (read from /proc every 10 ms), RLIMIT_DATA caps it at the limit plus " +
 			"1 GiB or more, and processes are limited by RLIMIT_NPROC of the namespace: hard limits set before " +
-			"the program's first instruction; memory in shared files (memfd) counts only against RLIMIT_FSIZE per file"
+			"the program's first instruction; memory no process holds is refused (memfd, System V shared memory)"
 		why["cpu time of all processes"] = "no cgroup: the CPU time of every process of the run the jail's init " +
 			"reaps (all of them, at the run's end); RLIMIT_CPU per process, and the judge's watchdog reads the live " +
 			"processes' times from /proc"

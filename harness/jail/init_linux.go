@@ -233,6 +233,21 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	if err := os.WriteFile("/proc/sys/fs/mqueue/queues_max", []byte("0"), 0); err != nil {
 		return fmt.Errorf("forbidding message queues: %w", err)
 	}
+	if cfg.UserNS {
+		// Without cgroups, nothing charges the kernel memory of System V
+		// objects to the run: no shared memory segment at all (its pages
+		// would belong to no process once detached), and few small
+		// message queues and semaphores.
+		for _, c := range []struct{ path, value string }{
+			{"/proc/sys/kernel/shmmni", "0"},
+			{"/proc/sys/kernel/msgmni", "16"},
+			{"/proc/sys/kernel/sem", "250 32000 32 128"},
+		} {
+			if err := os.WriteFile(c.path, []byte(c.value), 0); err != nil {
+				return fmt.Errorf("bounding System V IPC: %w", err)
+			}
+		}
+	}
 	if err := loopbackUp(); err != nil {
 		return fmt.Errorf("bringing up loopback: %w", err)
 	}
@@ -245,7 +260,7 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 			return err
 		}
 	}
-	if err := installFilter(); err != nil {
+	if err := installFilter(cfg.UserNS); err != nil {
 		return err
 	}
 	// The init's own setup is charged to the judge's cgroups; from here on it
@@ -410,6 +425,16 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	for try := 0; err == syscall.ETXTBSY && try < 100; try++ {
 		time.Sleep(2 * time.Millisecond)
 		pid, err = syscall.ForkExec(req.Argv[0], req.Argv, attr)
+	}
+	if err == nil {
+		// The kernel's OOM killer picks by resident size and by this score.
+		// A run's memory may lie in files of no process (memory files, shared
+		// memory, tmpfs, all charged to the slot's cgroup), so at the cgroup's
+		// limit it could pick the init, which is larger than the program: the
+		// program and everything it starts are the first choice instead, in
+		// the cgroup and on the machine. (The init cannot lower its own score:
+		// that needs CAP_SYS_RESOURCE, which a container may not grant.)
+		_ = os.WriteFile("/proc/"+strconv.Itoa(pid)+"/oom_score_adj", []byte("1000"), 0)
 	}
 	// Our copies of the program's streams go now, so that pipes see their end
 	// when the program's processes are gone.

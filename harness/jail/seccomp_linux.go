@@ -19,6 +19,13 @@ import (
 var refusedCalls = []uint32{unix.SYS_KEYCTL, unix.SYS_ADD_KEY, unix.SYS_REQUEST_KEY, unix.SYS_BPF,
 	unix.SYS_PERF_EVENT_OPEN, unix.SYS_USERFAULTFD, unix.SYS_IO_URING_SETUP}
 
+// memoryFileCalls make memory files, whose pages belong to no process's
+// resident size until mapped. A jail without cgroups, which bounds memory by
+// watching resident sizes, answers them ENOSYS (as a kernel without them
+// would; programs that use them fall back to ordinary memory); under a cgroup
+// their pages count against the run's limit.
+var memoryFileCalls = []uint32{unix.SYS_MEMFD_CREATE, unix.SYS_MEMFD_SECRET}
+
 // auditArch is the seccomp architecture of this build (0: no filter is made).
 var auditArch = map[string]uint32{"amd64": unix.AUDIT_ARCH_X86_64, "arm64": unix.AUDIT_ARCH_AARCH64}[runtime.GOARCH]
 
@@ -70,8 +77,9 @@ const (
 	seccompArg0 = 16 // the low half of the first argument (little endian)
 )
 
-// filterOps is the jail's seccomp filter.
-func filterOps() []bpfOp {
+// filterOps is the jail's seccomp filter; noMemoryFiles refuses
+// memoryFileCalls too.
+func filterOps(noMemoryFiles bool) []bpfOp {
 	const (
 		ld   = unix.BPF_LD | unix.BPF_W | unix.BPF_ABS
 		jeq  = unix.BPF_JMP | unix.BPF_JEQ | unix.BPF_K
@@ -94,6 +102,11 @@ func filterOps() []bpfOp {
 	for _, nr := range refusedCalls {
 		ops = append(ops, bpfOp{code: jeq, k: nr, jt: "eperm"})
 	}
+	if noMemoryFiles {
+		for _, nr := range memoryFileCalls {
+			ops = append(ops, bpfOp{code: jeq, k: nr, jt: "nosys"})
+		}
+	}
 	return append(ops,
 		bpfOp{code: ret, k: unix.SECCOMP_RET_ALLOW},
 		bpfOp{code: ld, k: seccompArg0, label: "flags"},
@@ -104,13 +117,13 @@ func filterOps() []bpfOp {
 }
 
 // installFilter puts this process, and every process it starts from now on,
-// under the jail's seccomp filter (no_new_privs must be set). On an
-// architecture without a filter here it does nothing.
-func installFilter() error {
+// under the jail's seccomp filter (no_new_privs must be set); see filterOps
+// for noMemoryFiles. On an architecture without a filter here it does nothing.
+func installFilter(noMemoryFiles bool) error {
 	if auditArch == 0 {
 		return nil
 	}
-	prog, err := assemble(filterOps())
+	prog, err := assemble(filterOps(noMemoryFiles))
 	if err != nil {
 		return err
 	}

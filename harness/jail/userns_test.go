@@ -99,9 +99,11 @@ func TestSeccompFilterAssembles(t *testing.T) {
 	if auditArch == 0 {
 		t.Skip("no filter on this architecture")
 	}
-	prog, err := assemble(filterOps())
-	if err != nil || len(prog) == 0 {
-		t.Fatalf("assemble(filterOps()) = %d instructions, %v", len(prog), err)
+	for _, noMemoryFiles := range []bool{false, true} {
+		prog, err := assemble(filterOps(noMemoryFiles))
+		if err != nil || len(prog) == 0 {
+			t.Fatalf("assemble(filterOps(%v)) = %d instructions, %v", noMemoryFiles, len(prog), err)
+		}
 	}
 	for _, bad := range [][]bpfOp{
 		{{code: 0x15, jt: "nowhere"}},
