@@ -3,13 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 
 	"github.com/judgehq/judge/harness/dist"
 	"github.com/judgehq/judge/harness/workflow"
@@ -92,11 +90,7 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done) to the workers at %s\n",
 		plan.Contest.Name, s.ID, len(jobs), len(done), c.String("nats"))
-	tty := false
-	if f, ok := c.App.ErrWriter.(*os.File); ok {
-		tty = term.IsTerminal(int(f.Fd()))
-	}
-	prog := reports.NewProgress(ctx, c.App.ErrWriter, tty, 5*time.Second, ptasks)
+	prog := reports.NewProgress(ctx, c.App.ErrWriter, isTerminal(c.App.ErrWriter), 5*time.Second, ptasks)
 	took, err := s.Distribute(ctx, &dist.Coordinator{JS: js, Config: distConfig(c)}, jobs, prog.Add)
 	prog.Finish()
 	interrupted := ctx.Err() != nil

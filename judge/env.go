@@ -10,7 +10,6 @@ import (
 	"syscall"
 
 	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 
 	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
@@ -64,9 +63,7 @@ func newEnv(c *cli.Context) (*env, error) {
 		fmt.Fprintf(c.App.ErrWriter, "judge: warning: --unsafe: submissions run without a jail (%s)\n", we.Runner.Guarantees().Backend)
 	}
 	e := &env{Env: we}
-	if f, ok := c.App.Writer.(*os.File); ok {
-		e.color = term.IsTerminal(int(f.Fd())) && os.Getenv("NO_COLOR") == ""
-	}
+	e.color = isTerminal(c.App.Writer) && os.Getenv("NO_COLOR") == ""
 	return e, nil
 }
 

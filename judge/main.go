@@ -14,7 +14,9 @@ import (
 	"strings"
 
 	"github.com/judgehq/judge/harness/workflow"
+	"github.com/judgehq/judge/reports"
 	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
 )
 
 // Exit codes.
@@ -30,8 +32,17 @@ func main() {
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }
 
-// run runs the CLI and returns the process exit code.
+// run runs the CLI and returns the process exit code. Everything it prints
+// goes through reports.Printable (keeping the judge's colours): submissions'
+// output, messages and file names reach a terminal as text, never as control
+// sequences.
 func run(args []string, stdout, stderr io.Writer) int {
+	out, errOut := reports.NewPrintableWriter(stdout), reports.NewPrintableWriter(stderr)
+	defer func() {
+		_ = out.Flush()
+		_ = errOut.Flush()
+	}()
+	stdout, stderr = out, errOut
 	app := newApp(stdout, stderr)
 	err := app.Run(reorderArgs(app, args))
 	if err == nil {
@@ -46,6 +57,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "judge: "+err.Error())
 	return exitUsage
+}
+
+// isTerminal reports whether w (or the writer it wraps) is a terminal.
+func isTerminal(w io.Writer) bool {
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		w = u.Unwrap()
+	}
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // usageError is bad input to the judge: exit code 2.

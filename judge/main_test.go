@@ -166,3 +166,39 @@ func TestRunReference(t *testing.T) {
 		t.Errorf("reference not AC on the samples:\n%s", out)
 	}
 }
+
+// TestNoControlSequencesReachTheTerminal judges a program that writes escape
+// sequences to its output and error stream (which the run's message quotes):
+// the judge's output holds them as visible escapes, never as the bytes a
+// terminal would act on.
+func TestNoControlSequencesReachTheTerminal(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	state := t.TempDir()
+	// A source the compiler quotes in its error: the compile error is printed
+	// line by line, not in a table.
+	ce := filepath.Join(t.TempDir(), "ce.c")
+	if err := os.WriteFile(ce, []byte("int main(void) { return \x1b]0;PWNED\x07\x1b]52;c;cHduZWQ=\x07; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"run", "sudoku", filepath.Join("testdata", "escapes.c"), "--group", "sample", "--details"},
+		{"run", "sudoku", filepath.Join("testdata", "escapes.c"), "--group", "sample", "--json"},
+		{"run", "sudoku", ce, "--group", "sample"},
+	} {
+		code, out, errOut := judge(t, append([]string{"--state", state}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		all := out + errOut
+		for _, bad := range []string{"\x1b", "\x07", "\r", "\u202e"} {
+			if strings.Contains(all, bad) {
+				t.Errorf("%v: the output holds %q:\n%s", args, bad, all)
+			}
+		}
+		if !strings.Contains(all, `\x1b]52;c;cHduZWQ=`) && !strings.Contains(all, `\u001b]52;c;cHduZWQ=`) {
+			t.Errorf("%v: the program's error stream is not shown, escaped:\n%s", args, all)
+		}
+	}
+}

@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"os"
 	"time"
 
 	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 
 	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
@@ -36,11 +34,7 @@ func judgeTasks(ctx context.Context, c *cli.Context, e *env, s *workflow.Session
 		}
 		ptasks[index[slug]].Jobs++
 	}
-	tty := false
-	if f, ok := c.App.ErrWriter.(*os.File); ok {
-		tty = term.IsTerminal(int(f.Fd()))
-	}
-	prog := reports.NewProgress(ctx, c.App.ErrWriter, tty, 5*time.Second, ptasks)
+	prog := reports.NewProgress(ctx, c.App.ErrWriter, isTerminal(c.App.ErrWriter), 5*time.Second, ptasks)
 	onResult := prog.Add
 	if len(also) > 0 {
 		onResult = func(r problems.Result) {

@@ -36,12 +36,14 @@ const (
 
 // WriteTable writes rows under the columns. It is the only place that talks to the
 // table library, so that its options (verbatim headers, per-column alignment) are set
-// once. Rows shorter than the header are padded and longer ones are an error.
+// once. Rows shorter than the header are padded and longer ones are an error. Every
+// header and cell goes through Printable (cells keep the verdict colours in the
+// ASCII style): a table is read in a terminal, Markdown ones too.
 func WriteTable(w io.Writer, style TableStyle, cols []Column, rows [][]string) error {
 	hdr := make([]string, len(cols))
 	align := make(tw.Alignment, len(cols))
 	for i, c := range cols {
-		hdr[i] = c.Name
+		hdr[i] = Printable(c.Name) // a submission's name, in some tables
 		align[i] = tw.AlignLeft
 		if c.Numeric {
 			align[i] = tw.AlignRight
@@ -68,7 +70,9 @@ func WriteTable(w io.Writer, style TableStyle, cols []Column, rows [][]string) e
 			return fmt.Errorf("table row %d: %d cells for %d columns", n+1, len(r), len(cols))
 		}
 		row := make([]string, len(cols))
-		copy(row, r)
+		for i, cell := range r {
+			row[i] = printable(cell, style == ASCII) // the judge's colours, on a terminal only
+		}
 		if style == Markdown {
 			for i := range row {
 				row[i] = mdCell(row[i])
