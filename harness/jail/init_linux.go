@@ -116,6 +116,10 @@ type report struct {
 	Error     string `json:"error,omitempty"`
 	// Collected names the files whose descriptors come with an Exited report.
 	Collected []string `json:"collected,omitempty"`
+	// Oversize names a file to collect that was larger than CollectMax: the
+	// program passed its output limit (with Exited; it and the files after it
+	// are not collected).
+	Oversize string `json:"oversize,omitempty"`
 	fds       []int    // the descriptors received with the report (judge side)
 }
 
@@ -512,7 +516,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	// leaves its feedback files behind either way.
 	if ws.Exited() {
 		var err error
-		if r.Collected, out, err = collect(req); err != nil {
+		if r.Collected, r.Oversize, out, err = collect(req); err != nil {
 			r.Error = err.Error()
 		}
 	}
@@ -904,33 +908,39 @@ func placeFile(work, name string, fd int, exec bool) error {
 	return nil
 }
 
-// collect opens the named work-folder files for the judge, which copies them
-// out: regular files only (opened without following links), at most CollectMax
-// bytes each. A missing file is left out.
-func collect(req *request) (names []string, fds []int, err error) {
+// collect opens the regular files of the work folder that req names, for the
+// judge, which writes them on the host. What the program left in their place is
+// its own doing, not the judge's: a name that is not a regular file (a
+// symbolic link, a pipe, a folder) is not collected, as if it were missing, and
+// a file larger than CollectMax is returned as oversize (an output limit).
+func collect(req *request) (names []string, oversize string, fds []int, err error) {
 	for _, name := range expandCollect(req.Collect) {
 		if name == "" || name == "." || name == ".." || filepath.Base(name) != name {
-			return names, fds, fmt.Errorf("collecting %q: not a plain file name", name)
+			return names, "", fds, fmt.Errorf("collecting %q: not a plain file name", name)
 		}
 		fd, err := unix.Open(filepath.Join("/work", name), unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
-		if err == unix.ENOENT {
-			continue
+		if err == unix.ENOENT || err == unix.ELOOP {
+			continue // missing, or a symbolic link
 		}
 		if err != nil {
-			return names, fds, fmt.Errorf("collecting %s: %w", name, err)
+			return names, "", fds, fmt.Errorf("collecting %s: %w", name, err)
 		}
 		var st unix.Stat_t
-		if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		if err := unix.Fstat(fd, &st); err != nil {
 			unix.Close(fd)
-			return names, fds, fmt.Errorf("collecting %s: not a regular file", name)
+			return names, "", fds, fmt.Errorf("collecting %s: %w", name, err)
+		}
+		if st.Mode&unix.S_IFMT != unix.S_IFREG {
+			unix.Close(fd)
+			continue
 		}
 		if req.CollectMax > 0 && st.Size > req.CollectMax {
 			unix.Close(fd)
-			return names, fds, fmt.Errorf("collecting %s: %d bytes, more than %d", name, st.Size, req.CollectMax)
+			return names, name, fds, nil
 		}
 		names, fds = append(names, name), append(fds, fd)
 	}
-	return names, fds, nil
+	return names, "", fds, nil
 }
 
 // expandCollect replaces each pattern ("*.class") by the work-folder names it

@@ -910,6 +910,9 @@ loop:
 	if res.Limit == NoLimit && l.CPU > 0 && res.CPU > l.CPU {
 		res.Limit = CPULimit
 	}
+	if res.Limit == NoLimit && last.Oversize != "" {
+		res.Limit = OutputLimit // a file to collect passed the output limit
+	}
 	// A program thrashing at its memory limit until the wall timer ends it ran out
 	// of memory, not of time.
 	if (res.Limit == NoLimit || res.Limit == WallLimit) && res.ExitCode != 0 && j.memoryExceeded(s, l.Memory, res.PeakBytes) {
@@ -1031,7 +1034,7 @@ func mergeReport(a, b report) report {
 		a.ExecError = b.ExecError
 	}
 	if b.Exited {
-		a.Collected, a.fds = b.Collected, b.fds
+		a.Collected, a.Oversize, a.fds = b.Collected, b.Oversize, b.fds
 	}
 	return a
 }
