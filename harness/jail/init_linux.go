@@ -120,7 +120,7 @@ type report struct {
 	// program passed its output limit (with Exited; it and the files after it
 	// are not collected).
 	Oversize string `json:"oversize,omitempty"`
-	fds       []int    // the descriptors received with the report (judge side)
+	fds      []int  // the descriptors received with the report (judge side)
 }
 
 func init() {
