@@ -194,12 +194,11 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	}
 	st := &initState{cfg: cfg}
 	if cfg.UserNS {
-		// The program shares this process's uid: only what a signal from it
-		// cannot change is left to it (SIGKILL and SIGSTOP from inside the
-		// namespace never reach its init), and ptrace needs this thread.
+		// Ptrace (the program's hard limits) needs this thread.
 		runtime.LockOSThread()
-		// Nobody reads the channel: a signal that finds it full is dropped.
-		signal.Notify(make(chan os.Signal, 1), droppedSignals...)
+	}
+	if err := defaultSignals(); err != nil {
+		return err
 	}
 	var err error
 	if st.procs, err = openAll(cfg.Procs, os.O_WRONLY); err != nil {
@@ -535,6 +534,62 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	}
 	return nil
 }
+
+// droppedSignals are the signals the init catches and drops. Without cgroups
+// the program shares its uid and may send it any of them; SIGKILL and SIGSTOP
+// from inside its namespace never reach an init. They are caught, not ignored:
+// the handlers of caught signals are reset in the child before its exec, while
+// an ignored signal stays ignored through fork and exec. SIGCHLD (which the
+// init needs) and the runtime's SIGURG are left to the runtime.
+var droppedSignals = func() []os.Signal {
+	sigs := []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGILL, syscall.SIGTRAP,
+		syscall.SIGABRT, syscall.SIGBUS, syscall.SIGFPE, syscall.SIGUSR1, syscall.SIGSEGV, syscall.SIGUSR2,
+		syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTERM, syscall.SIGSTKFLT, syscall.SIGTSTP,
+		syscall.SIGTTIN, syscall.SIGTTOU, syscall.SIGXCPU, syscall.SIGXFSZ, syscall.SIGVTALRM,
+		syscall.SIGPROF, syscall.SIGWINCH, syscall.SIGIO, syscall.SIGPWR, syscall.SIGSYS}
+	for s := 34; s <= 64; s++ { // the real-time signals glibc leaves to programs
+		sigs = append(sigs, syscall.Signal(s))
+	}
+	return sigs
+}()
+
+// defaultSignals makes every program start with every signal at its default,
+// whatever the judge inherited (nohup ignores SIGHUP; a CI runner was seen
+// ignoring signal 32): the init catches and drops droppedSignals, and sets to
+// the default any other signal that is ignored here, which the runtime does
+// not handle (signal 32, the C library's own).
+func defaultSignals() error {
+	// Nobody reads the channel: a signal that finds it full is dropped.
+	signal.Notify(make(chan os.Signal, 1), droppedSignals...)
+	for sig := 1; sig <= 64; sig++ {
+		if sig == int(syscall.SIGKILL) || sig == int(syscall.SIGSTOP) {
+			continue
+		}
+		var old kernelSigaction
+		if _, _, e := unix.RawSyscall6(unix.SYS_RT_SIGACTION, uintptr(sig), 0, uintptr(unsafe.Pointer(&old)), 8, 0, 0); e != 0 {
+			return fmt.Errorf("reading the action of signal %d: %w", sig, e)
+		}
+		if old.handler != sigIgn {
+			continue
+		}
+		act := kernelSigaction{} // SIG_DFL
+		if _, _, e := unix.RawSyscall6(unix.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&act)), 0, 8, 0, 0); e != 0 {
+			return fmt.Errorf("restoring the default action of signal %d: %w", sig, e)
+		}
+	}
+	return nil
+}
+
+// kernelSigaction is the kernel's struct sigaction on amd64 and arm64.
+type kernelSigaction struct {
+	handler  uintptr
+	flags    uint64
+	restorer uintptr
+	mask     uint64
+}
+
+// sigIgn is SIG_IGN.
+const sigIgn = 1
 
 // threads is the number of this process's threads (0 if unknown): the slot
 // group's pids.current once the init has joined it, alone there between runs,

@@ -74,25 +74,6 @@ func (j *Jail) initBinary(self string) (string, error) {
 	return filepath.Join(j.progs, key), nil
 }
 
-// droppedSignals are the signals an init without cgroups catches and drops: the
-// program shares its uid and may send it any of them. They are caught, not
-// ignored: an ignored signal stays ignored through fork and exec, so the
-// program would start with them ignored, while the handlers of caught ones
-// are reset in the child before its exec. SIGCHLD (which the init needs) and
-// the runtime's SIGURG are left alone; SIGKILL and SIGSTOP from inside its
-// namespace never reach an init.
-var droppedSignals = func() []os.Signal {
-	sigs := []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGILL, syscall.SIGTRAP,
-		syscall.SIGABRT, syscall.SIGBUS, syscall.SIGFPE, syscall.SIGUSR1, syscall.SIGSEGV, syscall.SIGUSR2,
-		syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTERM, syscall.SIGSTKFLT, syscall.SIGTSTP,
-		syscall.SIGTTIN, syscall.SIGTTOU, syscall.SIGXCPU, syscall.SIGXFSZ, syscall.SIGVTALRM,
-		syscall.SIGPROF, syscall.SIGWINCH, syscall.SIGIO, syscall.SIGPWR, syscall.SIGSYS}
-	for s := 34; s <= 64; s++ { // the real-time signals glibc leaves to programs
-		sigs = append(sigs, syscall.Signal(s))
-	}
-	return sigs
-}()
-
 // Secure bits (linux/securebits.h): with noroot, an exec by root grants no
 // capability; locked, no process of the namespace can undo it.
 const (
