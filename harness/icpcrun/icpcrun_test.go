@@ -273,3 +273,52 @@ func TestInteractorClosesItsOutput(t *testing.T) {
 	}
 	verifyFixture(t, newEnvWith(t, "jail"), "closeout", "problem.yaml limits.time_limit", 2, nil)
 }
+
+// slowValidator delays the return of each interactive validator's run (the
+// only runs that close their output at its end) by delay, as a loaded machine
+// may: the validator has ended, its run has not yet returned.
+type slowValidator struct {
+	sandbox.Runner
+	delay time.Duration
+}
+
+func (r slowValidator) Run(ctx context.Context, spec sandbox.Spec) (sandbox.Measure, error) {
+	m, err := r.Runner.Run(ctx, spec)
+	if spec.CloseStdout {
+		time.Sleep(r.delay)
+	}
+	return m, err
+}
+
+// TestRejectingValidatorEndsFirst judges the guess package with validator runs
+// that return late: a submission that fails on the end of its input after the
+// validator rejected it and exited still gets WA (the validator ended first),
+// not RTE (its run returned first).
+func TestRejectingValidatorEndsFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("judges a whole package")
+	}
+	env := newEnvWith(t, "jail") // a jail ends the submission's input as the validator exits
+	env.Runner = slowValidator{env.Runner, 300 * time.Millisecond}
+	pkg, err := icpc.Load(filepath.Join(fixtures, "guess"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := env.Verify(context.Background(), pkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, s := range rep.Submissions {
+		if filepath.Base(s.Submission.Path) != "count_up.py" {
+			continue
+		}
+		found = true
+		if s.Verdict != problems.WA {
+			t.Errorf("count_up.py: %s, want WA (%v)", s.Verdict, s.Why)
+		}
+	}
+	if !found {
+		t.Fatal("the guess package has no count_up.py")
+	}
+}

@@ -298,6 +298,15 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	wg.Wait()
 	toSubR.Close()
 	toValR.Close()
+	if !vm.Ended.IsZero() && !sm.Ended.IsZero() {
+		// Which process ended first, rather than which run returned first: a
+		// validator that rejects and exits ends the submission's input, and the
+		// submission may fail on it before the validator's run is done.
+		first = "submission"
+		if !sm.Ended.Before(vm.Ended) {
+			first = "validator"
+		}
+	}
 	mu.Lock()
 	stopped := valStopped
 	mu.Unlock()

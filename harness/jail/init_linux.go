@@ -102,6 +102,9 @@ type report struct {
 	Exited   bool   `json:"exited,omitempty"`
 	Status   int    `json:"status,omitempty"` // wait status
 	CPUns    int64  `json:"cpu_ns,omitempty"` // the group's CPU from fork to the end
+	// ExitedNS is the CLOCK_MONOTONIC time, in nanoseconds, at which the init
+	// reaped the program (with Exited): the same clock in every namespace.
+	ExitedNS int64 `json:"exited_ns,omitempty"`
 	// MemBase is what the group held at the fork (with Exited; 0: unknown):
 	// the run's peak counts from there.
 	MemBase int64 `json:"mem_base,omitempty"`
@@ -481,6 +484,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 			break
 		}
 	}
+	exitedNS := monotonicNS()
 	// Kill and reap what the program left, before collecting files, so nothing
 	// changes them and nothing outlives the run.
 	_ = syscall.Kill(-1, syscall.SIGKILL)
@@ -495,7 +499,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 			peakKiB = max(peakKiB, ru.Maxrss)
 		}
 	}
-	r := report{Exited: true, Status: int(ws), MemBase: memBase}
+	r := report{Exited: true, Status: int(ws), MemBase: memBase, ExitedNS: exitedNS}
 	if st.cfg.UserNS {
 		// Everything of the run has been reaped, by the init or by a parent
 		// the init reaped: the growth of the init's children's time is the
@@ -724,6 +728,15 @@ func errnoErr(e unix.Errno) error {
 		return nil
 	}
 	return e
+}
+
+// monotonicNS reads CLOCK_MONOTONIC in nanoseconds (0 if it cannot).
+func monotonicNS() int64 {
+	var ts unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts) != nil {
+		return 0
+	}
+	return ts.Nano()
 }
 
 // sendFDs sends a report with descriptors on the control socket.

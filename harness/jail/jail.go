@@ -123,9 +123,12 @@ type Result struct {
 	// a program's largest resident size counts its init's, from which it was
 	// forked, and the program stayed below that).
 	PeakUpperBound bool
-	ExitCode       int   // -1 when killed by a signal
-	Signal         int   // the signal that ended the program, 0 if none
-	Limit          Limit // the limit that ended the run, NoLimit if none
+	// Ended is when the program ended (its init reaped it), to tell which of
+	// two runs side by side ended first.
+	Ended    time.Time
+	ExitCode int   // -1 when killed by a signal
+	Signal   int   // the signal that ended the program, 0 if none
+	Limit    Limit // the limit that ended the run, NoLimit if none
 	// ExecError is set when the program could not be started for a reason that is
 	// the program's own fault (not an executable, wrong architecture): a runtime
 	// error, not a judge error.

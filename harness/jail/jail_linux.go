@@ -856,6 +856,11 @@ loop:
 		started = ended
 	}
 	res.Wall = ended.Sub(started)
+	res.Ended = ended
+	if now := monotonicNS(); last.Exited && last.ExitedNS > 0 && now >= last.ExitedNS {
+		// When the init reaped it, on this process's clock (the report came later).
+		res.Ended = time.Now().Add(-time.Duration(now - last.ExitedNS))
+	}
 	if s.group != nil {
 		res.CPU = s.group.cpu()
 		if last.Exited && last.CPUns > 0 && time.Duration(last.CPUns) < res.CPU {
@@ -1026,6 +1031,7 @@ func mergeReport(a, b report) report {
 	}
 	if b.Exited {
 		a.Exited, a.Status, a.CPUns, a.MemBase, a.PeakKiB, a.InitKiB = true, b.Status, b.CPUns, b.MemBase, b.PeakKiB, b.InitKiB
+		a.ExitedNS = b.ExitedNS
 	}
 	if b.Error != "" {
 		a.Error = b.Error

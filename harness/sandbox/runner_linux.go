@@ -308,7 +308,8 @@ wait:
 			break wait
 		}
 	}
-	m.Wall = time.Since(start)
+	m.Ended = time.Now()
+	m.Wall = m.Ended.Sub(start)
 	kill() // leftovers: children the program started and left behind
 	st := cmd.ProcessState
 	if st == nil {

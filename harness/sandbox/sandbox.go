@@ -58,7 +58,11 @@ type Measure struct {
 	PeakKiB   int64         `json:"peak_kib"`
 	PeakExact bool          `json:"peak_exact"` // false: an upper bound (no cgroup)
 	ExitCode  int           `json:"exit_code"`  // -1 when killed by a signal
-	Signal    string        `json:"signal,omitempty"`
+	// Ended is when the program ended, as its parent saw it: to tell which of
+	// two runs side by side ended first (an interactive validator and its
+	// submission). Zero when unknown; not part of the JSON.
+	Ended  time.Time `json:"-"`
+	Signal string    `json:"signal,omitempty"`
 	// TimedOut: the wall limit ran out. CPUExceeded: the CPU limit did (or SIGXCPU).
 	TimedOut    bool `json:"timed_out,omitempty"`
 	CPUExceeded bool `json:"cpu_exceeded,omitempty"`
