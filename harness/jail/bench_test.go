@@ -102,22 +102,30 @@ func spawnOverhead(b *testing.B, opt Options) {
 	b.ReportMetric(float64((mj-mb).Microseconds())/1000, "overhead-ms")
 }
 
-// BenchmarkLoop178 compares 178 jailed runs of the static echo program, one after
-// another on one slot, with a shell loop running the same binary 178 times with
-// input redirection; it reports the medians and their ratio. This measures the
-// jail alone, not the judge's whole pipeline: go test -bench Loop178 -benchtime 5x
+// BenchmarkLoop178 compares 178 jailed runs of the echo program (built as the
+// judge's BenchmarkRunOverhead builds it: dynamically linked), one after another
+// on a jail of two slots (as `judge run -j 1` makes), with a shell loop running
+// the same binary 178 times with input redirection; it reports the medians and
+// their ratio. This measures the jail alone, without the rest of the judge's
+// pipeline: go test -bench Loop178 -benchtime 5x
 func BenchmarkLoop178(b *testing.B) {
 	requireJail(b)
 	if _, err := exec.LookPath("sh"); err != nil {
 		b.Skip("sh not installed")
 	}
-	bin := staticEcho(b)
+	if _, err := exec.LookPath("gcc"); err != nil {
+		b.Skip("gcc not installed")
+	}
+	bin := filepath.Join(b.TempDir(), "echo")
+	if out, err := exec.Command("gcc", "-O2", "-o", bin, "testdata/echo.c").CombinedOutput(); err != nil {
+		b.Fatalf("gcc: %v\n%s", err, out)
+	}
 	dir := b.TempDir()
 	in := filepath.Join(dir, "in")
 	if err := os.WriteFile(in, []byte("42\n"), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	j, err := New(Options{})
+	j, err := New(Options{Slots: 2})
 	if err != nil {
 		b.Fatal(err)
 	}
