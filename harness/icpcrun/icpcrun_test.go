@@ -275,8 +275,9 @@ func TestInteractorClosesItsOutput(t *testing.T) {
 }
 
 // slowValidator delays the return of each interactive validator's run (the
-// only runs that close their output at its end) by delay, as a loaded machine
-// may: the validator has ended, its run has not yet returned.
+// only runs that close their output at its end) by delay, and the moment its
+// end was seen, as a loaded machine may: the validator has ended, its init
+// has not yet reaped it, its run has not yet returned.
 type slowValidator struct {
 	sandbox.Runner
 	delay time.Duration
@@ -286,14 +287,18 @@ func (r slowValidator) Run(ctx context.Context, spec sandbox.Spec) (sandbox.Meas
 	m, err := r.Runner.Run(ctx, spec)
 	if spec.CloseStdout {
 		time.Sleep(r.delay)
+		if !m.Ended.IsZero() {
+			m.Ended = m.Ended.Add(r.delay)
+		}
 	}
 	return m, err
 }
 
 // TestRejectingValidatorEndsFirst judges the guess package with validator runs
-// that return late: a submission that fails on the end of its input after the
-// validator rejected it and exited still gets WA (the validator ended first),
-// not RTE (its run returned first).
+// that return late and are seen to end late: a submission that fails on the end
+// of its input after the validator rejected it and exited still gets WA (the
+// validator ended first), not RTE (its run returned first, its end was seen
+// first).
 func TestRejectingValidatorEndsFirst(t *testing.T) {
 	if testing.Short() {
 		t.Skip("judges a whole package")

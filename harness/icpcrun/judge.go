@@ -298,12 +298,18 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	wg.Wait()
 	toSubR.Close()
 	toValR.Close()
-	if !vm.Ended.IsZero() && !sm.Ended.IsZero() {
+	if vEnd := vm.Ended; !vEnd.IsZero() && !sm.Ended.IsZero() {
 		// Which process ended first, rather than which run returned first: a
 		// validator that rejects and exits ends the submission's input, and the
-		// submission may fail on it before the validator's run is done.
+		// submission may fail on it before the validator's run is done. The
+		// submission sees that end when the runner closes its input, which is
+		// when the validator's output ended: that is the validator's end here,
+		// whatever the schedulers made of the two ends that followed.
+		if c := vm.OutputClosed; !c.IsZero() && c.Before(vEnd) {
+			vEnd = c
+		}
 		first = "submission"
-		if !sm.Ended.Before(vm.Ended) {
+		if !sm.Ended.Before(vEnd) {
 			first = "validator"
 		}
 	}

@@ -124,11 +124,13 @@ type Result struct {
 	// forked, and the program stayed below that).
 	PeakUpperBound bool
 	// Ended is when the program ended (its init reaped it), to tell which of
-	// two runs side by side ended first.
-	Ended    time.Time
-	ExitCode int   // -1 when killed by a signal
-	Signal   int   // the signal that ended the program, 0 if none
-	Limit    Limit // the limit that ended the run, NoLimit if none
+	// two runs side by side ended first. OutputClosed is, with CloseStdout,
+	// when Stdout was closed because the program's output ended (at its exit,
+	// or before if it closed its standard output).
+	Ended, OutputClosed time.Time
+	ExitCode            int   // -1 when killed by a signal
+	Signal              int   // the signal that ended the program, 0 if none
+	Limit               Limit // the limit that ended the run, NoLimit if none
 	// ExecError is set when the program could not be started for a reason that is
 	// the program's own fault (not an executable, wrong architecture): a runtime
 	// error, not a judge error.

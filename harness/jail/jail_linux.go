@@ -651,7 +651,8 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	// The output limit: the program writes into pipes, and the judge copies at
 	// most l.Output bytes of each to the caller's file.
 	exceeded := make(chan struct{}, 1)
-	var dsts []*os.File // the caller's files the copiers write to
+	closedAt := make(chan time.Time, 1) // when CloseStdout closed Stdout
+	var dsts []*os.File                 // the caller's files the copiers write to
 	capped := func(dst *os.File, closeAtEnd bool) (*os.File, error) {
 		if dst == nil || l.Output <= 0 {
 			return dst, nil
@@ -677,6 +678,7 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 			if closeAtEnd {
 				// Before draining: the reader downstream sees the end of the
 				// stream as soon as the program closed it.
+				closedAt <- time.Now()
 				dst.Close()
 			}
 			for {
@@ -840,6 +842,14 @@ loop:
 	// deadline and are written to the end.
 	for _, d := range dsts {
 		_ = d.SetWriteDeadline(time.Now().Add(time.Second))
+	}
+	if c.CloseStdout && c.Stdout != nil && l.Output > 0 {
+		// Every process of the run is gone: the copier sees the end of the
+		// output now, or within the deadline above.
+		select {
+		case res.OutputClosed = <-closedAt:
+		case <-time.After(2 * time.Second):
+		}
 	}
 	if killed || !last.Exited && last.ExecError == "" {
 		// The init is gone (killed at a limit, or it failed): so is every process

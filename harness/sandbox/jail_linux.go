@@ -145,7 +145,7 @@ func (r *jailRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 	}
 	res, err := r.j.Run(ctx, cfg)
 	m := Measure{CPU: res.CPU, Wall: res.Wall, PeakKiB: res.PeakBytes / 1024, PeakExact: !res.PeakUpperBound,
-		ExitCode: res.ExitCode, Canceled: res.Canceled, Ended: res.Ended,
+		ExitCode: res.ExitCode, Canceled: res.Canceled, Ended: res.Ended, OutputClosed: res.OutputClosed,
 		TimedOut: res.Limit == jail.WallLimit, CPUExceeded: res.Limit == jail.CPULimit,
 		MemoryExceeded: res.Limit == jail.MemoryLimit, OutputExceeded: res.Limit == jail.OutputLimit}
 	if res.Signal != 0 {

@@ -61,8 +61,11 @@ type Measure struct {
 	// Ended is when the program ended, as its parent saw it: to tell which of
 	// two runs side by side ended first (an interactive validator and its
 	// submission). Zero when unknown; not part of the JSON.
-	Ended  time.Time `json:"-"`
-	Signal string    `json:"signal,omitempty"`
+	Ended time.Time `json:"-"`
+	// OutputClosed is, with Spec.CloseStdout, when the runner closed Stdout as
+	// the program's output ended (zero when unknown or not asked).
+	OutputClosed time.Time `json:"-"`
+	Signal       string    `json:"signal,omitempty"`
 	// TimedOut: the wall limit ran out. CPUExceeded: the CPU limit did (or SIGXCPU).
 	TimedOut    bool `json:"timed_out,omitempty"`
 	CPUExceeded bool `json:"cpu_exceeded,omitempty"`
