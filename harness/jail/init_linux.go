@@ -140,6 +140,7 @@ func Main() {
 	if blob == "" {
 		return
 	}
+	unblockSignals()
 	syscall.CloseOnExec(ctrlFD)
 	ctrl := os.NewFile(ctrlFD, "control")
 	send := func(r report) {
@@ -556,6 +557,31 @@ var droppedSignals = func() []os.Signal {
 	}
 	return sigs
 }()
+
+// reexecEnv marks an init started again by unblockSignals.
+const reexecEnv = "JUDGE_JAIL_UNBLOCKED"
+
+// unblockSignals starts the init again, with no signal blocked, when it
+// started with some blocked (as the judge did): the runtime restores its first
+// thread's mask in every child, so the programs would start with them blocked.
+// A mask survives exec, and the runtime takes the new one as its first.
+func unblockSignals() {
+	runtime.LockOSThread() // the mask is this thread's
+	var old uint64
+	if _, _, e := unix.RawSyscall6(unix.SYS_RT_SIGPROCMASK, unix.SIG_BLOCK, 0, uintptr(unsafe.Pointer(&old)), 8, 0, 0); e != 0 || old == 0 || os.Getenv(reexecEnv) != "" {
+		runtime.UnlockOSThread()
+		return
+	}
+	var none uint64
+	if _, _, e := unix.RawSyscall6(unix.SYS_RT_SIGPROCMASK, unix.SIG_SETMASK, uintptr(unsafe.Pointer(&none)), 0, 8, 0, 0); e != 0 {
+		runtime.UnlockOSThread()
+		return
+	}
+	// Only on failure does Exec return: the init goes on with the mask it had
+	// on its other threads, and its programs may start with it.
+	_ = syscall.Exec("/proc/self/exe", os.Args, append(os.Environ(), reexecEnv+"=1"))
+	runtime.UnlockOSThread()
+}
 
 // defaultSignals makes every program start with every signal at its default,
 // whatever the judge inherited (nohup ignores SIGHUP; a CI runner was seen
