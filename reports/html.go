@@ -123,7 +123,7 @@ func WriteHTML(w io.Writer, rep Report, opt HTMLOptions) error {
 		page.Generated = rep.Generated.UTC().Format(time.RFC3339)
 	}
 	cols, rows := standingsTable(rep.Standings)
-	page.Standings = htmlTable{cols, rows}
+	page.Standings = htmlTable{cols, printableRows(rows)}
 	total := opt.PictureBudget
 	if total <= 0 {
 		total = DefaultPictureBudget
@@ -139,9 +139,10 @@ func WriteHTML(w io.Writer, rep Report, opt HTMLOptions) error {
 			hp.Datasets = append(hp.Datasets, htmlDataset{ds, short})
 		}
 		c, r := rankingTable(pr, false)
-		hp.Ranking = htmlTable{c, r}
+		hp.Ranking = htmlTable{c, printableRows(r)}
 		for ei, e := range pr.Entries {
-			row := htmlRow{Submission: e.Submission}
+			sub := Printable(e.Submission)
+			row := htmlRow{Submission: sub}
 			byDataset := map[string]problems.Result{}
 			for _, res := range e.Results {
 				byDataset[res.Dataset] = res
@@ -154,9 +155,9 @@ func WriteHTML(w io.Writer, rep Report, opt HTMLOptions) error {
 				}
 				id := fmt.Sprintf("p%d-e%d-d%d", pi, ei, di)
 				row.Cells = append(row.Cells, htmlCell{ID: id, Verdict: string(res.Outcome.Verdict), CPU: ms(res.Usage.CPU),
-					Title: fmt.Sprintf("%s on %s: %s %s", e.Submission, ds, res.Outcome.Verdict, res.Outcome.Message)})
-				d := htmlDetail{ID: id, Submission: e.Submission, Dataset: ds, Verdict: string(res.Outcome.Verdict),
-					Message: res.Outcome.Message, Score: num(res.Outcome.Score), CPU: ms(res.Usage.CPU), Wall: ms(res.Usage.Wall),
+					Title: Printable(fmt.Sprintf("%s on %s: %s %s", e.Submission, ds, res.Outcome.Verdict, res.Outcome.Message))})
+				d := htmlDetail{ID: id, Submission: sub, Dataset: ds, Verdict: string(res.Outcome.Verdict),
+					Message: Printable(res.Outcome.Message), Score: num(res.Outcome.Score), CPU: ms(res.Usage.CPU), Wall: ms(res.Usage.Wall),
 					Peak: strconv.FormatInt(res.Usage.PeakKiB, 10), Metrics: res.Outcome.Metrics,
 					Details: clipText(res.Outcome.Details), Diff: clipText(res.Diff)}
 				if opt.Stderr != nil {
@@ -187,11 +188,23 @@ func WriteHTML(w io.Writer, rep Report, opt HTMLOptions) error {
 	return nil
 }
 
-// clipText keeps the end of a long text (the end of a stderr or diff says most)
-// and valid UTF-8.
+// clipText keeps the end of a long text (the end of a stderr or diff says most),
+// valid UTF-8, and shows what a browser would hide or reorder through Printable
+// (a carriage return in a diff shows as \r).
 func clipText(s string) string {
 	if len(s) <= maxDetailText {
-		return strings.ToValidUTF8(s, "?")
+		return Printable(strings.ToValidUTF8(s, "?"))
 	}
-	return "[… " + strconv.Itoa(len(s)-maxDetailText) + " bytes cut …]\n" + strings.ToValidUTF8(s[len(s)-maxDetailText:], "?")
+	return "[… " + strconv.Itoa(len(s)-maxDetailText) + " bytes cut …]\n" + Printable(strings.ToValidUTF8(s[len(s)-maxDetailText:], "?"))
+}
+
+// printableRows passes every cell of rows through Printable: names and
+// messages may come from programs.
+func printableRows(rows [][]string) [][]string {
+	for _, r := range rows {
+		for i := range r {
+			r[i] = Printable(r[i])
+		}
+	}
+	return rows
 }

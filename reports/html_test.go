@@ -184,6 +184,9 @@ func TestClipText(t *testing.T) {
 	if clipText("x\xffy") != "x?y" {
 		t.Error("invalid UTF-8 kept")
 	}
+	if got := clipText("12\r\n\x1b[2J\u202e"); got != `12\r`+"\n"+`\x1b[2J\u202e` {
+		t.Errorf("clipText shows %q: control characters and bidirectional marks hidden", got)
+	}
 }
 
 func TestWritePicturePage(t *testing.T) {
