@@ -17,6 +17,9 @@ import (
 type hierarchies struct {
 	memory, pids, cpuacct string
 	memsw                 bool
+	// tcpmem: the memory hierarchy has memory.kmem.tcp.limit_in_bytes, whose
+	// limit makes a group's socket buffers count (they do not otherwise).
+	tcpmem bool
 }
 
 // findHierarchies locates this process's v1 memory, pids and cpuacct groups.
@@ -71,6 +74,8 @@ func findHierarchies() (hierarchies, error) {
 	}
 	_, err = os.Stat(filepath.Join(h.memory, "memory.memsw.limit_in_bytes"))
 	h.memsw = err == nil
+	_, err = os.Stat(filepath.Join(h.memory, "memory.kmem.tcp.limit_in_bytes"))
+	h.tcpmem = err == nil
 	return h, nil
 }
 
@@ -98,6 +103,7 @@ const (
 	ctlPidsMax
 	ctlCPUUsage
 	ctlUsage
+	ctlTCPLimit
 	ctlCount
 )
 
@@ -116,6 +122,7 @@ var ctlFiles = [ctlCount]struct {
 	ctlPidsMax:    {1, "pids.max"},
 	ctlCPUUsage:   {2, "cpuacct.usage"},
 	ctlUsage:      {0, "memory.usage_in_bytes"},
+	ctlTCPLimit:   {0, "memory.kmem.tcp.limit_in_bytes"},
 }
 
 func newGroup(h hierarchies, name string) (*group, error) {
@@ -127,7 +134,7 @@ func newGroup(h hierarchies, name string) (*group, error) {
 		}
 	}
 	for i, c := range ctlFiles {
-		if i == ctlMemswLimit && !h.memsw {
+		if i == ctlMemswLimit && !h.memsw || i == ctlTCPLimit && !h.tcpmem {
 			continue
 		}
 		flag := os.O_RDWR
@@ -207,6 +214,13 @@ func (g *group) reset(memory, processes int64) error {
 	}
 	if first != nil {
 		return first
+	}
+	if g.h.tcpmem {
+		// The run's socket buffers (TCP on its loopback) are bounded by the
+		// memory limit too: cgroup v1 counts them apart, once a limit is set.
+		if err := g.set(ctlTCPLimit, mem); err != nil {
+			return err
+		}
 	}
 	for _, c := range []int{ctlMaxUsage, ctlFailcnt} {
 		if err := g.set(c, "0"); err != nil {

@@ -258,6 +258,19 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	if err := loopbackUp(); err != nil {
 		return fmt.Errorf("bringing up loopback: %w", err)
 	}
+	if cfg.UserNS {
+		// Without a cgroup to count them, the socket buffers of the slot's
+		// network namespace are small: 256 KiB at most per socket and way
+		// (32 MiB by default), so a program's open descriptors bound them.
+		for _, c := range []struct{ path, value string }{
+			{"/proc/sys/net/ipv4/tcp_rmem", "4096 131072 262144"},
+			{"/proc/sys/net/ipv4/tcp_wmem", "4096 16384 262144"},
+		} {
+			if err := os.WriteFile(c.path, []byte(c.value), 0); err != nil {
+				return fmt.Errorf("bounding socket buffers: %w", err)
+			}
+		}
+	}
 	_ = unix.Sethostname([]byte("jail"))
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return fmt.Errorf("setting no_new_privs: %w", err)
