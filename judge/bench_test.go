@@ -7,9 +7,26 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 )
+
+// benchPackage makes a problem package (problemtools layout, default output
+// validation) with n trivial datasets in its secret group and one sample, and
+// returns its folder: a program that copies its input passes every dataset.
+func benchPackage(b *testing.B, n int) string {
+	b.Helper()
+	dir := filepath.Join(b.TempDir(), "echo")
+	files := map[string]string{"problem.yaml": "problem_format_version: 2023-07-draft\nname: Echo\nlimits:\n  time_limit: 1\n",
+		"data/sample/1.in": "1\n", "data/sample/1.ans": "1\n"}
+	for i := 0; i < n; i++ {
+		files[fmt.Sprintf("data/secret/%03d.in", i)] = "1\n"
+		files[fmt.Sprintf("data/secret/%03d.ans", i)] = "1\n"
+	}
+	writeTree(b, dir, files)
+	return dir
+}
 
 // benchRoot makes a project root whose sudoku problem has n trivial datasets in
 // its secret group (and one sample), and returns it.
@@ -56,17 +73,26 @@ func median(d []time.Duration) time.Duration {
 // BenchmarkRunOverhead compares judging 178 trivial datasets of a C echo program
 // with `judge run -j 1` against a shell loop running the same binary 178 times
 // with input redirection, interleaved; it reports both medians and their ratio
-// (the target is a ratio of at most 1.6).
+// (the target is a ratio of at most 1.6). Every run is judged in full and
+// accepted: the datasets are a package's, checked by its default validator.
 func BenchmarkRunOverhead(b *testing.B) {
 	const n = 178
-	root := benchRoot(b, n)
+	pkg := benchPackage(b, n)
+	root := b.TempDir()
+	if err := os.Mkdir(filepath.Join(root, "problems"), 0o755); err != nil {
+		b.Fatal(err)
+	}
 	echo := benchProgram(b, b.TempDir(), "echo", "#include <stdio.h>\nint main(void){int c;while((c=getchar())!=EOF)putchar(c);return 0;}\n")
 	state := b.TempDir()
-	loop := fmt.Sprintf("for f in %s/problems/sudoku/data/secret/*.in; do %s < \"$f\" > /dev/null; done", root, echo)
+	loop := fmt.Sprintf("for f in %s/data/secret/*.in; do %s < \"$f\" > /dev/null; done", pkg, echo)
 	judgeOnce := func() time.Duration {
 		start := time.Now()
-		if code, out, errOut := judgeQuiet("--root", root, "--state", state, "run", "-j", "1", "-g", "secret", "sudoku", echo); code != 0 {
+		code, out, errOut := judgeQuiet("--root", root, "--state", state, "run", "--json", "-j", "1", "-g", "secret", pkg, echo)
+		if code != 0 {
 			b.Fatalf("judge run: exit %d\n%s\n%s", code, out, errOut)
+		}
+		if want := fmt.Sprintf(`"AC": %d`, n); !strings.Contains(out, want) {
+			b.Fatalf("judge run: not every run accepted (no %s)\n%s", want, errOut)
 		}
 		return time.Since(start)
 	}
