@@ -61,7 +61,7 @@ func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems
 	if err := ProgramFiles(&spec, t.Program); err != nil {
 		return out, sandbox.Measure{}, err
 	}
-	stderr, err := scratchFile("stderr")
+	stderr, err := ScratchFile("stderr")
 	if err != nil {
 		return out, sandbox.Measure{}, fmt.Errorf("capturing stderr: %w", err)
 	}
@@ -93,7 +93,7 @@ func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems
 
 // runFiles runs a stdio program, or a files-mode one when fio is not nil.
 func (j *Judge) runFiles(ctx context.Context, fio problems.FileIO, ds problems.Dataset, spec sandbox.Spec, out *problems.Output) (sandbox.Measure, error) {
-	stdout, err := scratchFile("stdout")
+	stdout, err := ScratchFile("stdout")
 	if err != nil {
 		return sandbox.Measure{}, fmt.Errorf("capturing stdout: %w", err)
 	}

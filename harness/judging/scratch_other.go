@@ -4,8 +4,8 @@ package judging
 
 import "os"
 
-// scratchFile makes an unnamed temporary file to capture a program's stream.
-func scratchFile(name string) (*os.File, error) {
+// ScratchFile makes an unnamed temporary file to capture a program's stream.
+func ScratchFile(name string) (*os.File, error) {
 	f, err := os.CreateTemp("", name+"-")
 	if err != nil {
 		return nil, err
