@@ -28,18 +28,14 @@ func benchPackage(b *testing.B, n int) string {
 	return dir
 }
 
-// benchRoot makes a project root whose sudoku problem has n trivial datasets in
-// its secret group (and one sample), and returns it.
-func benchRoot(b *testing.B, n int) string {
+// benchProjectRoot makes an empty project root for the judge's state and
+// reports (the problem is a package given by its folder).
+func benchProjectRoot(b *testing.B) string {
 	b.Helper()
 	root := b.TempDir()
-	files := map[string]string{"problems/sudoku/problem.yaml": "slug: sudoku\ntitle: T\nkind: pass-fail\nreference: tactics\n",
-		"problems/sudoku/data/sample/1.in": "1\n", "problems/sudoku/data/sample/1.ans": "1\n"}
-	for i := 0; i < n; i++ {
-		files[fmt.Sprintf("problems/sudoku/data/secret/%03d.in", i)] = "1\n"
-		files[fmt.Sprintf("problems/sudoku/data/secret/%03d.ans", i)] = "1\n"
+	if err := os.Mkdir(filepath.Join(root, "problems"), 0o755); err != nil {
+		b.Fatal(err)
 	}
-	writeTree(b, root, files)
 	return root
 }
 
@@ -78,10 +74,7 @@ func median(d []time.Duration) time.Duration {
 func BenchmarkRunOverhead(b *testing.B) {
 	const n = 178
 	pkg := benchPackage(b, n)
-	root := b.TempDir()
-	if err := os.Mkdir(filepath.Join(root, "problems"), 0o755); err != nil {
-		b.Fatal(err)
-	}
+	root := benchProjectRoot(b)
 	echo := benchProgram(b, b.TempDir(), "echo", "#include <stdio.h>\nint main(void){int c;while((c=getchar())!=EOF)putchar(c);return 0;}\n")
 	state := b.TempDir()
 	loop := fmt.Sprintf("for f in %s/data/secret/*.in; do %s < \"$f\" > /dev/null; done", pkg, echo)
@@ -121,7 +114,9 @@ func BenchmarkRunOverhead(b *testing.B) {
 // CPU with -j 1 and with -j 2, interleaved, and reports the speed-up of -j 2 (the
 // target is at least 1.7 on two idle cores).
 func BenchmarkParallelSpeedup(b *testing.B) {
-	root := benchRoot(b, 16)
+	const n = 16
+	pkg := benchPackage(b, n)
+	root := benchProjectRoot(b)
 	spin := benchProgram(b, b.TempDir(), "spin", `#include <stdio.h>
 #include <time.h>
 int main(void){clock_t s=clock();volatile unsigned long x=0;while(clock()-s<CLOCKS_PER_SEC/10)x++;puts("1");return 0;}
@@ -129,8 +124,12 @@ int main(void){clock_t s=clock();volatile unsigned long x=0;while(clock()-s<CLOC
 	state := b.TempDir()
 	once := func(jobs string) time.Duration {
 		start := time.Now()
-		if code, out, errOut := judgeQuiet("--root", root, "--state", state, "run", "-j", jobs, "-g", "secret", "sudoku", spin); code != 0 {
+		code, out, errOut := judgeQuiet("--root", root, "--state", state, "run", "--json", "-j", jobs, "-g", "secret", pkg, spin)
+		if code != 0 {
 			b.Fatalf("judge run -j %s: exit %d\n%s\n%s", jobs, code, out, errOut)
+		}
+		if want := fmt.Sprintf(`"AC": %d`, n); !strings.Contains(out, want) {
+			b.Fatalf("judge run -j %s: not every run accepted (no %s)\n%s", jobs, want, errOut)
 		}
 		return time.Since(start)
 	}
