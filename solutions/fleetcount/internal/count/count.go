@@ -15,6 +15,7 @@ import (
 	"io"
 	"math/big"
 	"math/bits"
+	"slices"
 
 	"github.com/judgehq/judge/problems/fleetcount/board"
 )
@@ -55,15 +56,30 @@ func Count(b *board.Board) (*Result, error) {
 	var regs []regionCount
 	kept := 0
 	lanes := startLanes(b, &f)
+	var grids []*grid
 	for _, reg := range b.Regions() {
 		g := newGrid(b, &reg)
 		if g.w > maxWidth {
 			return nil, fmt.Errorf("region at row %d, column %d is %d × %d: wider than %d both ways",
 				reg.Top+1, reg.Left+1, reg.Rows(), reg.Cols(), maxWidth)
 		}
+		grids = append(grids, g)
+	}
+	acrossOnly(grids, &f)
+	for _, g := range grids {
 		fw := forward(g, &f, b.Rule, lanes)
 		res.MaxStates = max(res.MaxStates, fw.most)
 		byUse := fw.byUse()
+		if g.across != 0 {
+			// The placements with the ship down are the mirror images of
+			// those counted, with it across.
+			t := slices.Index(f.lens, g.across)
+			for u, v := range byUse {
+				if f.digit(u, t) > 0 {
+					v.Lsh(v, 1)
+				}
+			}
+		}
 		if isIdentity(byUse) && !hasHit(g) {
 			continue // no ship fits here: the region changes nothing and stays at 0
 		}
@@ -89,6 +105,9 @@ func Count(b *board.Board) (*Result, error) {
 	for i, rc := range regs {
 		others := cv.conv(prefix[i], suffix[i+1])
 		occ := perCell(rc.fw, others)
+		if rc.g.across != 0 {
+			occ = plusMirror(occ)
+		}
 		for gi, row := range occ {
 			for gj, v := range row {
 				if rc.g.cell[gi][gj] == board.Miss {
@@ -100,6 +119,19 @@ func Count(b *board.Board) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// plusMirror returns c(i, j) + c(j, i) for the per-cell counts c of a square
+// grid swept with a ship across only (see acrossOnly).
+func plusMirror(c [][]*big.Int) [][]*big.Int {
+	out := make([][]*big.Int, len(c))
+	for i, row := range c {
+		out[i] = make([]*big.Int, len(row))
+		for j := range row {
+			out[i][j] = new(big.Int).Add(c[i][j], c[j][i])
+		}
+	}
+	return out
 }
 
 func isIdentity(v []*big.Int) bool {

@@ -116,3 +116,73 @@ func TestSymmetric(t *testing.T) {
 		})
 	}
 }
+
+// TestDiagonal compares the sweep with the listing on square boards that are the
+// same mirrored in their main diagonal, where the sweep lays a ship of a length
+// the fleet has once across only and adds the mirror images (see acrossOnly);
+// some boards have a row of misses, so that the ship may fit in one region or two.
+func TestDiagonal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 2026))
+	used := 0
+	for n := range 300 {
+		b := randomBoard(rng)
+		b.C = b.R
+		for r := range b.Grid {
+			b.Grid[r] = append(b.Grid[r][:0:0], make([]int8, b.C)...)
+			for c := range r {
+				b.Grid[r][c] = randomShot(rng)
+				b.Grid[c][r] = b.Grid[r][c]
+			}
+			b.Grid[r][r] = randomShot(rng)
+		}
+		if b.R >= 3 && n%3 == 0 {
+			// Misses along a row and the column it mirrors leave four
+			// regions, two of them square about the diagonal.
+			k := 1 + rng.IntN(b.R-2)
+			for c := range b.C {
+				b.Grid[k][c], b.Grid[c][k] = board.Miss, board.Miss
+			}
+		}
+		want := enum.Count(b)
+		got, err := Count(b)
+		if err != nil {
+			t.Fatalf("case %d: %v", n, err)
+		}
+		if err := same(got, want); err != nil {
+			t.Fatalf("case %d (%s, fleet %v):\n%s\n%v", n, b.Rule, b.Ships, b.Format(), err)
+		}
+		if acrossUsed(b) {
+			used++
+		}
+	}
+	if used < 60 {
+		t.Errorf("only %d of 300 boards were swept with a ship across only", used)
+	}
+}
+
+// randomShot returns a cell: mostly unknown, sometimes a miss or a hit.
+func randomShot(rng *rand.Rand) int8 {
+	switch x := rng.Float64(); {
+	case x < 0.15:
+		return board.Miss
+	case x < 0.22:
+		return board.Hit
+	}
+	return board.Unknown
+}
+
+// acrossUsed reports whether Count sweeps some region of b with a ship across only.
+func acrossUsed(b *board.Board) bool {
+	f := newFleet(b.Ships)
+	var grids []*grid
+	for _, reg := range b.Regions() {
+		grids = append(grids, newGrid(b, &reg))
+	}
+	acrossOnly(grids, &f)
+	for _, g := range grids {
+		if g.across != 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -238,7 +238,7 @@ func (s *sweep) successors(key uint64, i, j int, out []uint64) []uint64 {
 			if g.right[i][j] >= l {
 				emit(after, uint64(slotRun+l-1), rest, true)
 			}
-			if g.down[i][j] >= l {
+			if g.down[i][j] >= l && l != g.across {
 				emit(uint64(slotRun+l-1), after, rest, true)
 			}
 		}

@@ -48,6 +48,7 @@ type cellKind struct {
 	shot        int8
 	right, down int
 	first, last bool
+	across      int // the grid's across (see acrossOnly)
 }
 
 // transitions returns the transTable of cell (i, j).
@@ -56,7 +57,7 @@ func (s *sweep) transitions(i, j int) *transTable {
 	maxLen := slices.Max(s.f.lens)
 	kind := cellKind{
 		rule: s.rule, w: g.w, shot: g.cell[i][j], right: min(g.right[i][j], maxLen), down: min(g.down[i][j], maxLen),
-		first: j == 0, last: j == g.w-1,
+		first: j == 0, last: j == g.w-1, across: g.across,
 	}
 	if tr, ok := s.f.trans[kind]; ok {
 		return tr
