@@ -34,6 +34,16 @@ var rootlessPrograms = map[string]string{
 	"wrong_answer/always_unsolvable.py": "",
 }
 
+// rootlessOwnLimits are the programs of rootlessPrograms judged in a run of
+// their own, with these flags. The hog touches 256 MiB of fresh pages, which
+// costs 0.5–1.5 s of CPU on a busy virtual machine (page faults are system time,
+// and transparent huge pages are only a hint): under sudoku's 1 s limit it raced
+// the CPU limit, and a loaded CI machine saw TLE on one sample with 234 MiB
+// touched (see TestResourceVerdicts, which runs it the same way).
+var rootlessOwnLimits = map[string][]string{
+	"memory_limit_exceeded/hog.c": {"--time-limit", "20", "--wall-limit", "60"},
+}
+
 // TestRootlessThroughJudge runs `judge run` as a user that is not root, where
 // the jail is rootless (user namespaces, no cgroup): the bundled C and Python
 // programs get their verdicts, and the hostile programs of
@@ -127,7 +137,9 @@ func rootlessChild(t *testing.T, dir string) {
 	}
 	args := []string{"--root", root, "--state", state, "run", "sudoku", "-g", "sample", "--json"}
 	for name := range rootlessPrograms {
-		args = append(args, filepath.Join(dir, "src", filepath.Base(name)))
+		if rootlessOwnLimits[name] == nil {
+			args = append(args, filepath.Join(dir, "src", filepath.Base(name)))
+		}
 	}
 	for name, p := range hostilePrograms {
 		path := filepath.Join(dir, "src", name)
@@ -142,8 +154,18 @@ func rootlessChild(t *testing.T, dir string) {
 	if code != 0 && code != exitFailed {
 		t.Fatalf("judge run: exit %d\n%s\n%s", code, out, errOut)
 	}
+	for name, flags := range rootlessOwnLimits {
+		own := append([]string{"--root", root, "--state", state, "run", "sudoku", "-g", "sample", "--json"}, flags...)
+		code, ownOut, errOut := judge(t, append(own, filepath.Join(dir, "src", filepath.Base(name)))...)
+		if code != 0 && code != exitFailed {
+			t.Fatalf("judge run %s: exit %d\n%s\n%s", name, code, ownOut, errOut)
+		}
+		if want := rootlessPrograms[name]; !verdictIs(ownOut, filepath.Base(name), want) {
+			t.Errorf("%s: want every dataset %s; got %s", name, want, resultsOf(ownOut, filepath.Base(name)))
+		}
+	}
 	for name, want := range rootlessPrograms {
-		if want != "" && !verdictIs(out, filepath.Base(name), want) {
+		if want != "" && rootlessOwnLimits[name] == nil && !verdictIs(out, filepath.Base(name), want) {
 			t.Errorf("%s: want every dataset %s; got %s", name, want, resultsOf(out, filepath.Base(name)))
 		}
 	}
