@@ -39,6 +39,10 @@ type regionCount struct {
 	g     *grid
 	byUse []*big.Int // unlabeled placements inside the region, per sub-fleet used
 	fw    *forwardRun
+	// like, when not -1, is an earlier region of regs whose grid is the same
+	// as this one's: its counts are this one's, and so are its per-cell counts,
+	// since the other regions of each are the same too.
+	like int
 }
 
 // keepWords bounds the memory spent on keeping forward tables between the two
@@ -67,6 +71,10 @@ func Count(b *board.Board) (*Result, error) {
 	}
 	acrossOnly(grids, &f)
 	for _, g := range grids {
+		if k := slices.IndexFunc(regs, func(rc regionCount) bool { return rc.g.same(g) }); k >= 0 {
+			regs = append(regs, regionCount{g: g, byUse: regs[k].byUse, like: k})
+			continue
+		}
 		fw := forward(g, &f, b.Rule, lanes)
 		res.MaxStates = max(res.MaxStates, fw.most)
 		byUse := fw.byUse()
@@ -86,7 +94,7 @@ func Count(b *board.Board) (*Result, error) {
 		if kept += fw.words(); kept > keepWords {
 			fw.rows, fw.perm = nil, nil
 		}
-		regs = append(regs, regionCount{g: g, byUse: byUse, fw: fw})
+		regs = append(regs, regionCount{g: g, byUse: byUse, fw: fw, like: -1})
 	}
 	// prefix[i] combines regions before i, suffix[i] regions from i on.
 	prefix := make([][]*big.Int, len(regs)+1)
@@ -102,11 +110,15 @@ func Count(b *board.Board) (*Result, error) {
 	if res.Total.Sign() == 0 {
 		return res, nil
 	}
+	occs := make([][][]*big.Int, len(regs))
 	for i, rc := range regs {
-		others := cv.conv(prefix[i], suffix[i+1])
-		occ := perCell(rc.fw, others)
-		if rc.g.across != 0 {
-			occ = plusMirror(occ)
+		occ := occs[max(rc.like, 0)]
+		if rc.like < 0 {
+			occ = perCell(rc.fw, cv.conv(prefix[i], suffix[i+1]))
+			if rc.g.across != 0 {
+				occ = plusMirror(occ)
+			}
+			occs[i] = occ
 		}
 		for gi, row := range occ {
 			for gj, v := range row {

@@ -186,3 +186,34 @@ func acrossUsed(b *board.Board) bool {
 	}
 	return false
 }
+
+// TestSameRegions compares the sweep with the listing on boards made of two or
+// three copies of one strip between rows of misses, whose regions the sweep
+// counts once (see regionCount.like).
+func TestSameRegions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 2026))
+	for n := range 150 {
+		h, copies := 1+rng.IntN(2), 2+rng.IntN(2)
+		strip := randomBoard(rng)
+		b := &board.Board{R: copies*(h+1) - 1, C: strip.C, Rule: strip.Rule, Ships: strip.Ships}
+		for r := range b.R {
+			row := make([]int8, b.C)
+			if r%(h+1) == h {
+				for c := range row {
+					row[c] = board.Miss
+				}
+			} else {
+				copy(row, strip.Grid[r%(h+1)%strip.R])
+			}
+			b.Grid = append(b.Grid, row)
+		}
+		want := enum.Count(b)
+		got, err := Count(b)
+		if err != nil {
+			t.Fatalf("case %d: %v", n, err)
+		}
+		if err := same(got, want); err != nil {
+			t.Fatalf("case %d (%s, fleet %v):\n%s\n%v", n, b.Rule, b.Ships, b.Format(), err)
+		}
+	}
+}

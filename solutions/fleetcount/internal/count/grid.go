@@ -103,6 +103,20 @@ func (g *grid) flipped() bool {
 	return true
 }
 
+// same reports whether grids g and o hold the same cells, wherever they lie on
+// the board (the region's shape, misses and hits).
+func (g *grid) same(o *grid) bool {
+	if g.h != o.h || g.w != o.w || g.across != o.across {
+		return false
+	}
+	for i := range g.cell {
+		if !slices.Equal(g.cell[i], o.cell[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // diagonal reports whether the grid is square and the same mirrored in its
 // main diagonal (cell (i, j) is cell (j, i)).
 func (g *grid) diagonal() bool {
