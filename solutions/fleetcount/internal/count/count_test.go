@@ -41,14 +41,7 @@ func TestAgainstEnumeration(t *testing.T) {
 	nonzero := [3]int{}
 	for n := range 300 {
 		b := randomBoard(rng)
-		want := enum.Count(b)
-		got, err := Count(b)
-		if err != nil {
-			t.Fatalf("case %d: %v", n, err)
-		}
-		if err := same(got, want); err != nil {
-			t.Fatalf("case %d (%s, fleet %v):\n%s\n%v", n, b.Rule, b.Ships, b.Format(), err)
-		}
+		want := againstListing(t, n, b)
 		if want.Total > 0 {
 			nonzero[b.Rule]++
 		}
@@ -58,6 +51,21 @@ func TestAgainstEnumeration(t *testing.T) {
 			t.Errorf("only %d random boards under %s had placements", n, board.Rule(r))
 		}
 	}
+}
+
+// againstListing counts b by the sweep and by the listing, fails the test unless
+// they agree on the total and every cell, and returns the listing's result.
+func againstListing(t *testing.T, n int, b *board.Board) *enum.Result {
+	t.Helper()
+	want := enum.Count(b)
+	got, err := Count(b)
+	if err != nil {
+		t.Fatalf("case %d: %v", n, err)
+	}
+	if err := same(got, want); err != nil {
+		t.Fatalf("case %d (%s, fleet %v):\n%s\n%v", n, b.Rule, b.Ships, b.Format(), err)
+	}
+	return want
 }
 
 func same(got *Result, want *enum.Result) error {
@@ -104,14 +112,7 @@ func TestSymmetric(t *testing.T) {
 						}
 					}
 				}
-				want := enum.Count(b)
-				got, err := Count(b)
-				if err != nil {
-					t.Fatalf("case %d: %v", n, err)
-				}
-				if err := same(got, want); err != nil {
-					t.Fatalf("case %d (%s, fleet %v):\n%s\n%v", n, b.Rule, b.Ships, b.Format(), err)
-				}
+				againstListing(t, n, b)
 			}
 		})
 	}
@@ -143,14 +144,7 @@ func TestDiagonal(t *testing.T) {
 				b.Grid[k][c], b.Grid[c][k] = board.Miss, board.Miss
 			}
 		}
-		want := enum.Count(b)
-		got, err := Count(b)
-		if err != nil {
-			t.Fatalf("case %d: %v", n, err)
-		}
-		if err := same(got, want); err != nil {
-			t.Fatalf("case %d (%s, fleet %v):\n%s\n%v", n, b.Rule, b.Ships, b.Format(), err)
-		}
+		againstListing(t, n, b)
 		if acrossUsed(b) {
 			used++
 		}
@@ -207,13 +201,6 @@ func TestSameRegions(t *testing.T) {
 			}
 			b.Grid = append(b.Grid, row)
 		}
-		want := enum.Count(b)
-		got, err := Count(b)
-		if err != nil {
-			t.Fatalf("case %d: %v", n, err)
-		}
-		if err := same(got, want); err != nil {
-			t.Fatalf("case %d (%s, fleet %v):\n%s\n%v", n, b.Rule, b.Ships, b.Format(), err)
-		}
+		againstListing(t, n, b)
 	}
 }
