@@ -81,7 +81,7 @@ func validatorSpec(t *Tool, ds problems.Dataset, feedback string, args []string)
 // verdictOf turns a finished validator run into an outcome: 42 AC, 43 WA, anything
 // else (a crash, a limit, exit 0) a judge error. judgemessage.txt gives the message
 // and score.txt the score.
-func verdictOf(m sandbox.Measure, feedback, stderrPath string) problems.Outcome {
+func verdictOf(m sandbox.Measure, feedback string, stderr *os.File) problems.Outcome {
 	msg, _ := readCapped(filepath.Join(feedback, "judgemessage.txt"), messageLimit)
 	details := strings.TrimSpace(string(msg))
 	first := details
@@ -91,7 +91,7 @@ func verdictOf(m sandbox.Measure, feedback, stderrPath string) problems.Outcome 
 	var o problems.Outcome
 	switch {
 	case m.Signal != "" || m.TimedOut || m.CPUExceeded || m.MemoryExceeded:
-		errText, _ := readCapped(stderrPath, 2048)
+		errText, _ := readFileCapped(stderr, 2048)
 		return problems.Rejected(problems.JE, "output validator failed (%s): %s", describe(m), oneLine(string(errText)))
 	case m.ExitCode == ExitAC:
 		o = problems.Accepted(1, "%s", first)
@@ -108,7 +108,7 @@ func verdictOf(m sandbox.Measure, feedback, stderrPath string) problems.Outcome 
 			o.Message = "output validator: wrong answer"
 		}
 	default:
-		errText, _ := readCapped(stderrPath, 8192)
+		errText, _ := readFileCapped(stderr, 8192)
 		return problems.Outcome{Verdict: problems.JE, Message: fmt.Sprintf("output validator exited with %d (want 42 or 43): %s", m.ExitCode, lastLine(string(errText))), Details: string(errText)}
 	}
 	o.Details = details
@@ -141,6 +141,11 @@ func oneLine(s string) string {
 	return s
 }
 
+// readFileCapped reads at most limit bytes of an open file from its start.
+func readFileCapped(f *os.File, limit int64) ([]byte, error) {
+	return io.ReadAll(io.NewSectionReader(f, 0, limit))
+}
+
 // readCapped reads at most limit bytes of a file.
 func readCapped(path string, limit int64) ([]byte, error) {
 	f, err := os.Open(path)
@@ -154,17 +159,22 @@ func readCapped(path string, limit int64) ([]byte, error) {
 // RunOutputValidator runs an output validator on a team output held in the file
 // teamOutput and returns its outcome.
 func (e *Env) RunOutputValidator(ctx context.Context, src string, constants map[string]string, ds problems.Dataset, args []string, teamOutput string) problems.Outcome {
+	in, err := os.Open(teamOutput)
+	if err != nil {
+		return problems.Rejected(problems.JE, "team output: %v", err)
+	}
+	defer in.Close()
 	feedback, err := e.feedbackDir()
 	if err != nil {
 		return problems.Rejected(problems.JE, "%v", err)
 	}
 	defer os.RemoveAll(feedback)
-	return e.runOutputValidator(ctx, src, constants, ds, args, teamOutput, feedback)
+	return e.runOutputValidator(ctx, src, constants, ds, args, in, feedback)
 }
 
 // runOutputValidator is RunOutputValidator with the feedback folder given: a
 // multi-pass validator leaves nextpass.in there.
-func (e *Env) runOutputValidator(ctx context.Context, src string, constants map[string]string, ds problems.Dataset, args []string, teamOutput, feedback string) problems.Outcome {
+func (e *Env) runOutputValidator(ctx context.Context, src string, constants map[string]string, ds problems.Dataset, args []string, teamOutput *os.File, feedback string) problems.Outcome {
 	t, err := e.Tool(ctx, src, constants)
 	if err != nil {
 		return problems.Rejected(problems.JE, "%v", err)
@@ -172,28 +182,24 @@ func (e *Env) runOutputValidator(ctx context.Context, src string, constants map[
 	if t.BuildError != "" {
 		return problems.Outcome{Verdict: problems.JE, Message: "output validator does not build: " + oneLine(t.BuildError), Details: t.BuildError}
 	}
-	in, err := os.Open(teamOutput)
-	if err != nil {
+	if _, err := teamOutput.Seek(0, io.SeekStart); err != nil {
 		return problems.Rejected(problems.JE, "team output: %v", err)
 	}
-	defer in.Close()
-	stderrPath := feedback + ".stderr"
-	stderr, err := os.Create(stderrPath)
+	stderr, err := judging.ScratchFile("validator-stderr")
 	if err != nil {
 		return problems.Rejected(problems.JE, "%v", err)
 	}
-	defer os.Remove(stderrPath)
 	defer stderr.Close()
 	spec, err := validatorSpec(t, ds, feedback, args)
 	if err != nil {
 		return problems.Rejected(problems.JE, "output validator: %v", err)
 	}
-	spec.Stdin, spec.Stderr = in, stderr
+	spec.Stdin, spec.Stderr = teamOutput, stderr
 	m, err := e.Runner.Run(ctx, spec)
 	if err != nil {
 		return problems.Rejected(problems.JE, "running output validator: %v", err)
 	}
-	return verdictOf(m, feedback, stderrPath)
+	return verdictOf(m, feedback, stderr)
 }
 
 // Bind returns p with its external checker wired to this environment: Check runs
@@ -246,19 +252,20 @@ func (b *bound) Check(ds problems.Dataset, out problems.Output) problems.Outcome
 	if !ok {
 		return b.Problem.Check(ds, out)
 	}
-	f, err := os.CreateTemp(b.env.Scratch, "team-output-")
+	f, err := judging.ScratchFile("team-output")
 	if err != nil {
 		return problems.Rejected(problems.JE, "team output: %v", err)
 	}
-	defer os.Remove(f.Name())
-	_, err = f.Write(out.Stdout)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	defer f.Close()
+	if _, err := f.Write(out.Stdout); err != nil {
 		return problems.Rejected(problems.JE, "team output: %v", err)
 	}
-	return b.env.RunOutputValidator(b.ctx, src, constantsOf(b.Problem), ds, args, f.Name())
+	feedback, err := b.env.feedbackDir()
+	if err != nil {
+		return problems.Rejected(problems.JE, "%v", err)
+	}
+	defer os.RemoveAll(feedback)
+	return b.env.runOutputValidator(b.ctx, src, constantsOf(b.Problem), ds, args, f, feedback)
 }
 
 // constantsOf is the constants of the package p is, or wraps (nil for none).
@@ -316,12 +323,10 @@ func (b *boundInteractive) Interact(ctx context.Context, ds problems.Dataset, fr
 		}()
 		defer w.Close()
 	}
-	stderrPath := feedback + ".stderr"
-	stderr, err := os.Create(stderrPath)
+	stderr, err := judging.ScratchFile("validator-stderr")
 	if err != nil {
 		return problems.Rejected(problems.JE, "%v", err)
 	}
-	defer os.Remove(stderrPath)
 	defer stderr.Close()
 	spec, err := validatorSpec(t, ds, feedback, args)
 	if err != nil {
@@ -335,5 +340,5 @@ func (b *boundInteractive) Interact(ctx context.Context, ds problems.Dataset, fr
 	if err != nil {
 		return problems.Rejected(problems.JE, "running interactive validator: %v", err)
 	}
-	return verdictOf(m, feedback, stderrPath)
+	return verdictOf(m, feedback, stderr)
 }

@@ -3,7 +3,6 @@ package icpcrun
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -58,24 +57,22 @@ func submissionEnv(home string) []string {
 // problem.yaml does not say (limits.validation_passes).
 const defaultPasses = 2
 
-// runPass runs the submission once with the file input as its input, its output
-// into outPath and work as a fresh working folder, so that nothing of one pass
-// reaches the next but what the validator passes on.
-func (e *Env) runPass(ctx context.Context, spec sandbox.Spec, input, outPath, work string) (sandbox.Measure, error) {
-	if err := os.Mkdir(work, 0o777); err != nil {
-		return sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+// runPass runs the submission once with the file input as its input and its
+// output into out, in a fresh working folder (work, which it makes, or the jail's
+// own when work is ""), so that nothing of one pass reaches the next but what the
+// validator passes on.
+func (e *Env) runPass(ctx context.Context, spec sandbox.Spec, input string, out *os.File, work string) (sandbox.Measure, error) {
+	if work != "" {
+		if err := os.Mkdir(work, 0o777); err != nil {
+			return sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
+		}
+		spec.Dir, spec.Env = work, submissionEnv(work)
 	}
-	spec.Dir, spec.Env = work, submissionEnv(work)
 	in, err := os.Open(input)
 	if err != nil {
 		return sandbox.Measure{}, fmt.Errorf("test case input: %w", err)
 	}
 	defer in.Close()
-	out, err := os.Create(outPath)
-	if err != nil {
-		return sandbox.Measure{}, fmt.Errorf("scratch folder: %w", err)
-	}
-	defer out.Close()
 	spec.Stdin, spec.Stdout = in, out
 	m, err := e.Runner.Run(ctx, spec)
 	if err != nil {
@@ -115,15 +112,26 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 		return r, fmt.Errorf("scratch folder: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	work := filepath.Join(dir, "work")
-	if err := os.Mkdir(work, 0o777); err != nil {
-		return r, fmt.Errorf("scratch folder: %w", err)
+	// workIn names a working folder in dir for a run; "" in a jail, which gives
+	// every run a fresh one of its own.
+	jailed := e.Runner.Guarantees().Jail
+	workIn := func(name string) string {
+		if jailed {
+			return ""
+		}
+		return filepath.Join(dir, name)
 	}
-	spec := sandbox.Spec{Argv: prog.Argv, Dir: work, Env: submissionEnv(work), Limits: l, AddressSpace: prog.AddressSpace}
+	spec := sandbox.Spec{Argv: prog.Argv, Limits: l, AddressSpace: prog.AddressSpace}
 	if err := judging.ProgramFiles(&spec, prog); err != nil {
 		return r, err
 	}
 	if pkg.Config.Interactive() {
+		if work := workIn("work"); work != "" {
+			if err := os.Mkdir(work, 0o777); err != nil {
+				return r, fmt.Errorf("scratch folder: %w", err)
+			}
+			spec.Dir, spec.Env = work, submissionEnv(work)
+		}
 		r.Outcome, r.Measure, err = e.interactive(ctx, pkg, spec, ds, dir)
 		return r, err
 	}
@@ -138,10 +146,23 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 	if err := os.Mkdir(feedback, 0o755); err != nil {
 		return r, fmt.Errorf("feedback folder: %w", err)
 	}
-	outPath := filepath.Join(dir, "stdout")
+	// Each pass writes a fresh memory file: the validator of the last pass may
+	// still be fed from the old one.
+	var out *os.File
+	defer func() {
+		if out != nil {
+			out.Close()
+		}
+	}()
 	pass := ds
 	for n := 1; ; n++ {
-		m, err := e.runPass(ctx, spec, pass.InPath, outPath, filepath.Join(dir, fmt.Sprintf("work%d", n)))
+		if out != nil {
+			out.Close()
+		}
+		if out, err = judging.ScratchFile("stdout"); err != nil {
+			return r, fmt.Errorf("capturing output: %w", err)
+		}
+		m, err := e.runPass(ctx, spec, pass.InPath, out, workIn(fmt.Sprintf("work%d", n)))
 		if err != nil {
 			return r, fmt.Errorf("running %s: %w", prog.Name, err)
 		}
@@ -151,9 +172,9 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 			return r, nil
 		}
 		if src, args, ok := pkg.CheckerProgram(ds); ok {
-			r.Outcome = e.runOutputValidator(ctx, src, pkg.Constants(), pass, args, outPath, feedback)
+			r.Outcome = e.runOutputValidator(ctx, src, pkg.Constants(), pass, args, out, feedback)
 		} else {
-			data, err := readCapped(outPath, l.Output.Bytes()+1)
+			data, err := readFileCapped(out, l.Output.Bytes()+1)
 			if err != nil {
 				return r, fmt.Errorf("reading output: %w", err)
 			}
@@ -180,7 +201,7 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 	if r.Outcome.Verdict != problems.WA {
 		r.Output = nil
 	} else if r.Output == nil {
-		r.Output, _ = readCapped(outPath, 1<<20)
+		r.Output, _ = readFileCapped(out, 1<<20)
 	}
 	return r, nil
 }
@@ -218,7 +239,7 @@ func (e *Env) runInMemory(ctx context.Context, pkg *icpc.Package, prog *build.Pr
 		r.Outcome = o
 		return r, nil
 	}
-	data, err := io.ReadAll(io.NewSectionReader(out, 0, l.Output.Bytes()+1))
+	data, err := readFileCapped(out, l.Output.Bytes()+1)
 	if err != nil {
 		return r, fmt.Errorf("reading output: %w", err)
 	}
@@ -257,8 +278,7 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 		toSubW.Close()
 		return problems.Outcome{}, sandbox.Measure{}, fmt.Errorf("pipe: %w", err)
 	}
-	stderrPath := filepath.Join(dir, "validator-stderr")
-	vErr, err := os.Create(stderrPath)
+	vErr, err := judging.ScratchFile("validator-stderr")
 	if err != nil {
 		return problems.Outcome{}, sandbox.Measure{}, err
 	}
@@ -374,7 +394,7 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	if sErr != nil {
 		return problems.Outcome{}, sm, fmt.Errorf("running submission: %w", sErr)
 	}
-	vo := verdictOf(vm, feedback, stderrPath)
+	vo := verdictOf(vm, feedback, vErr)
 	if vo.Verdict == problems.JE {
 		return vo, sm, nil
 	}
