@@ -50,7 +50,10 @@ type regionCount struct {
 const keepWords = 16 << 20
 
 // Count returns the exact counts for b.
-func Count(b *board.Board) (*Result, error) {
+func Count(b *board.Board) (*Result, error) { return count(b, keepWords) }
+
+// count is Count keeping at most budget words of forward tables.
+func count(b *board.Board, budget int) (*Result, error) {
 	f := newFleet(b.Ships)
 	cv := newConvolver(&f)
 	res := &Result{Labels: f.labels(), Cells: make([][]*big.Int, b.R)}
@@ -70,7 +73,7 @@ func Count(b *board.Board) (*Result, error) {
 		grids = append(grids, g)
 	}
 	acrossOnly(grids, &f)
-	for _, g := range grids {
+	for k, g := range grids {
 		if k := slices.IndexFunc(regs, func(rc regionCount) bool { return rc.g.same(g) }); k >= 0 {
 			regs = append(regs, regionCount{g: g, byUse: regs[k].byUse, like: k})
 			continue
@@ -91,7 +94,12 @@ func Count(b *board.Board) (*Result, error) {
 		if isIdentity(byUse) && !hasHit(g) {
 			continue // no ship fits here: the region changes nothing and stays at 0
 		}
-		if kept += fw.words(); kept > keepWords {
+		// The last region keeps its tables even beyond the budget when no
+		// other does: no sweep follows that would need the memory, and
+		// sweeping it again would take as long as the first time.
+		if w := fw.words(); kept+w <= budget || (k == len(grids)-1 && kept == 0) {
+			kept += w
+		} else {
 			fw.rows, fw.perm = nil, nil
 		}
 		regs = append(regs, regionCount{g: g, byUse: byUse, fw: fw, like: -1})
@@ -110,15 +118,25 @@ func Count(b *board.Board) (*Result, error) {
 	if res.Total.Sign() == 0 {
 		return res, nil
 	}
+	// The regions that kept their tables go first, each letting them go when
+	// done, so that the regions swept again do not add theirs to those kept.
 	occs := make([][][]*big.Int, len(regs))
-	for i, rc := range regs {
-		occ := occs[max(rc.like, 0)]
-		if rc.like < 0 {
-			occ = perCell(rc.fw, cv.conv(prefix[i], suffix[i+1]))
-			if rc.g.across != 0 {
-				occ = plusMirror(occ)
+	for _, keptFirst := range []bool{true, false} {
+		for i, rc := range regs {
+			if rc.like >= 0 || rc.fw == nil || (rc.fw.rows != nil) != keptFirst {
+				continue // a copy, done already, or not yet
 			}
-			occs[i] = occ
+			occs[i] = perCell(rc.fw, cv.conv(prefix[i], suffix[i+1]))
+			if rc.g.across != 0 {
+				occs[i] = plusMirror(occs[i])
+			}
+			regs[i].fw = nil
+		}
+	}
+	for i, rc := range regs {
+		occ := occs[i]
+		if rc.like >= 0 {
+			occ = occs[rc.like]
 		}
 		for gi, row := range occ {
 			for gj, v := range row {

@@ -204,3 +204,43 @@ func TestSameRegions(t *testing.T) {
 		againstListing(t, n, b)
 	}
 }
+
+// TestTablesSweptAgain compares the sweep with the listing when no region but
+// the last may keep its forward tables, so that the others are swept again for
+// their per-cell counts, after the last has let its tables go.
+func TestTablesSweptAgain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 2026))
+	regions := 0
+	for n := range 200 {
+		// Two or three random strips between rows of misses.
+		b := randomBoard(rng)
+		b.R = min(b.R, 2)
+		b.Grid = b.Grid[:b.R]
+		for range 1 + rng.IntN(2) {
+			b.Grid = append(b.Grid, make([]int8, b.C))
+			for c := range b.C {
+				b.Grid[len(b.Grid)-1][c] = board.Miss
+			}
+			for range 1 + rng.IntN(2) {
+				row := make([]int8, b.C)
+				for c := range row {
+					row[c] = randomShot(rng)
+				}
+				b.Grid = append(b.Grid, row)
+			}
+		}
+		b.R = len(b.Grid)
+		want := enum.Count(b)
+		got, err := count(b, 0)
+		if err != nil {
+			t.Fatalf("case %d: %v", n, err)
+		}
+		if err := same(got, want); err != nil {
+			t.Fatalf("case %d (%s, fleet %v):\n%s\n%v", n, b.Rule, b.Ships, b.Format(), err)
+		}
+		regions += len(b.Regions())
+	}
+	if regions < 400 {
+		t.Errorf("only %d regions on 200 boards", regions)
+	}
+}
