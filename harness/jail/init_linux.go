@@ -288,6 +288,13 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	if err := join(st.procs); err != nil {
 		return err
 	}
+	// Its groups are the root of what its programs see in /proc/self/cgroup,
+	// not their place on the host (a container's path, the judge's pid). A
+	// namespace is a thread's: the programs are forked from this one.
+	runtime.LockOSThread()
+	if err := unix.Unshare(unix.CLONE_NEWCGROUP); err != nil && err != unix.EINVAL {
+		return fmt.Errorf("cgroup namespace: %w", err)
+	}
 	send(report{Ready: true, Protocol: protocolDigest()})
 	buf := make([]byte, 1<<20)
 	oob := make([]byte, unix.CmsgSpace(4*256))
