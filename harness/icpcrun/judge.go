@@ -101,20 +101,24 @@ func mergePasses(acc, m sandbox.Measure, n int) sandbox.Measure {
 // the format's ordering rule decides.
 func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Program, ds problems.Dataset, l problems.Limits) (CaseResult, error) {
 	r := CaseResult{Case: ds.Name}
-	if _, _, custom := pkg.CheckerProgram(ds); !custom && e.Runner.Guarantees().Jail && !pkg.Config.Interactive() {
-		return e.runInMemory(ctx, pkg, prog, ds, l)
-	}
-	if err := os.MkdirAll(e.Scratch, 0o755); err != nil {
-		return r, fmt.Errorf("scratch folder: %w", err)
-	}
-	dir, err := os.MkdirTemp(e.Scratch, "run-")
-	if err != nil {
-		return r, fmt.Errorf("scratch folder: %w", err)
-	}
-	defer os.RemoveAll(dir)
-	// workIn names a working folder in dir for a run; "" in a jail, which gives
-	// every run a fresh one of its own.
+	src, args, custom := pkg.CheckerProgram(ds)
 	jailed := e.Runner.Guarantees().Jail
+	// A folder on the host holds the working folders of a runner without a
+	// jail (a jail gives every run a fresh one of its own) and a validator's
+	// feedback folder. A jailed case checked by the default validator needs
+	// none: making and removing one cost about a millisecond per case.
+	var dir string
+	if !jailed || custom || pkg.Config.Interactive() {
+		if err := os.MkdirAll(e.Scratch, 0o755); err != nil {
+			return r, fmt.Errorf("scratch folder: %w", err)
+		}
+		var err error
+		if dir, err = os.MkdirTemp(e.Scratch, "run-"); err != nil {
+			return r, fmt.Errorf("scratch folder: %w", err)
+		}
+		defer os.RemoveAll(dir)
+	}
+	// workIn names a working folder in dir for a run; "" in a jail.
 	workIn := func(name string) string {
 		if jailed {
 			return ""
@@ -132,6 +136,7 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 			}
 			spec.Dir, spec.Env = work, submissionEnv(work)
 		}
+		var err error
 		r.Outcome, r.Measure, err = e.interactive(ctx, pkg, spec, ds, dir)
 		return r, err
 	}
@@ -142,13 +147,17 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 			passes = defaultPasses
 		}
 	}
-	feedback := filepath.Join(dir, "feedback")
-	if err := os.Mkdir(feedback, 0o755); err != nil {
-		return r, fmt.Errorf("feedback folder: %w", err)
+	var feedback string
+	if custom {
+		feedback = filepath.Join(dir, "feedback")
+		if err := os.Mkdir(feedback, 0o755); err != nil {
+			return r, fmt.Errorf("feedback folder: %w", err)
+		}
 	}
 	// Each pass writes a fresh memory file: the validator of the last pass may
 	// still be fed from the old one.
 	var out *os.File
+	var err error
 	defer func() {
 		if out != nil {
 			out.Close()
@@ -171,16 +180,16 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 			r.Outcome = o
 			return r, nil
 		}
-		if src, args, ok := pkg.CheckerProgram(ds); ok {
-			r.Outcome = e.runOutputValidator(ctx, src, pkg.Constants(), pass, args, out, feedback)
-		} else {
+		if !custom {
 			data, err := readFileCapped(out, l.Output.Bytes()+1)
 			if err != nil {
 				return r, fmt.Errorf("reading output: %w", err)
 			}
 			r.Outcome = pkg.Check(ds, problems.Output{Stdout: data})
 			r.Output = data
+			break // only a validator of its own asks for another pass
 		}
+		r.Outcome = e.runOutputValidator(ctx, src, pkg.Constants(), pass, args, out, feedback)
 		next := filepath.Join(feedback, nextPassFile)
 		if _, err := os.Stat(next); err != nil || r.Outcome.Verdict != problems.AC {
 			break
@@ -202,50 +211,6 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 		r.Output = nil
 	} else if r.Output == nil {
 		r.Output, _ = readFileCapped(out, 1<<20)
-	}
-	return r, nil
-}
-
-// runInMemory runs a case that needs no folder on the host: the jail gives the
-// submission a fresh work folder of its own, and the default output validator
-// reads the output from an anonymous memory file. (Making and removing a
-// scratch folder with its files cost about a millisecond per case.)
-func (e *Env) runInMemory(ctx context.Context, pkg *icpc.Package, prog *build.Program, ds problems.Dataset, l problems.Limits) (CaseResult, error) {
-	r := CaseResult{Case: ds.Name}
-	spec := sandbox.Spec{Argv: prog.Argv, Limits: l, AddressSpace: prog.AddressSpace}
-	if err := judging.ProgramFiles(&spec, prog); err != nil {
-		return r, err
-	}
-	in, err := os.Open(ds.InPath)
-	if err != nil {
-		return r, fmt.Errorf("test case input: %w", err)
-	}
-	defer in.Close()
-	out, err := judging.ScratchFile("stdout")
-	if err != nil {
-		return r, fmt.Errorf("capturing output: %w", err)
-	}
-	defer out.Close()
-	spec.Stdin, spec.Stdout = in, out
-	m, err := e.Runner.Run(ctx, spec)
-	if err != nil {
-		return r, fmt.Errorf("running %s: %w", prog.Name, err)
-	}
-	if st, err := out.Stat(); err == nil && l.Output > 0 && st.Size() > l.Output.Bytes() {
-		m.OutputExceeded = true
-	}
-	r.Measure = m
-	if o, decided := resourceVerdict(m, l); decided {
-		r.Outcome = o
-		return r, nil
-	}
-	data, err := readFileCapped(out, l.Output.Bytes()+1)
-	if err != nil {
-		return r, fmt.Errorf("reading output: %w", err)
-	}
-	r.Outcome = pkg.Check(ds, problems.Output{Stdout: data})
-	if r.Outcome.Verdict == problems.WA {
-		r.Output = data
 	}
 	return r, nil
 }
