@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/judgehq/judge/internal/testfiles"
 )
 
 // benchPackage makes a problem package (problemtools layout, default output
@@ -24,7 +26,7 @@ func benchPackage(b *testing.B, n int) string {
 		files[fmt.Sprintf("data/secret/%03d.in", i)] = "1\n"
 		files[fmt.Sprintf("data/secret/%03d.ans", i)] = "1\n"
 	}
-	writeTree(b, dir, files)
+	testfiles.Write(b, dir, files)
 	return dir
 }
 

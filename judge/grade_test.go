@@ -6,13 +6,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/judgehq/judge/internal/testfiles"
 )
 
 func TestGradeUsageErrors(t *testing.T) {
 	dir := t.TempDir()
 	class := filepath.Join("..", "examples", "class")
 	mine := filepath.Join(dir, "mine")
-	writeTree(t, dir, map[string]string{
+	testfiles.Write(t, dir, map[string]string{
 		"mine/notes.txt": "keep me",
 		"bad.yaml":       "items:\n  - id: a\n    max: 2\n    check: nosuch\n",
 		"empty/.keep":    "",
@@ -63,10 +65,10 @@ func TestGradeKeepsManualScores(t *testing.T) {
 		}
 		files["ann/"+name] = string(data)
 	}
-	writeTree(t, class, files)
+	testfiles.Write(t, class, files)
 	out := filepath.Join(dir, "out")
 	scores := filepath.Join(dir, "scores.csv")
-	writeTree(t, dir, map[string]string{"scores.csv": "student,contracts,indentation\nann,3,\n"})
+	testfiles.Write(t, dir, map[string]string{"scores.csv": "student,contracts,indentation\nann,3,\n"})
 	base := []string{"--state", filepath.Join(dir, "state"), "grade", "sudoku", class, "--out", out, "--group", "sample"}
 	code, stdout, errOut := judge(t, append(base, "--manual", scores)...)
 	if code != 0 {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/internal/testfiles"
 )
 
 func TestMain(m *testing.M) {
@@ -46,27 +47,13 @@ func TestReorderArgs(t *testing.T) {
 	}
 }
 
-// writeTree writes files under dir.
-func writeTree(t testing.TB, dir string, files map[string]string) {
-	t.Helper()
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 func TestBadInput(t *testing.T) {
 	state := t.TempDir()
 	goodYAML := "slug: sudoku\ntitle: T\nkind: pass-fail\nreference: tactics\n"
 	badYAML := t.TempDir()
-	writeTree(t, badYAML, map[string]string{"problems/sudoku/problem.yaml": "slug: sudoku\ntitle: T\nkind: pass-fail\nreference: tactics\ncolour: red\n"})
+	testfiles.Write(t, badYAML, map[string]string{"problems/sudoku/problem.yaml": "slug: sudoku\ntitle: T\nkind: pass-fail\nreference: tactics\ncolour: red\n"})
 	noAns := t.TempDir()
-	writeTree(t, noAns, map[string]string{"problems/sudoku/problem.yaml": goodYAML, "problems/sudoku/data/secret/x.in": "1\n",
+	testfiles.Write(t, noAns, map[string]string{"problems/sudoku/problem.yaml": goodYAML, "problems/sudoku/data/secret/x.in": "1\n",
 		"problems/sudoku/data/sample/1.in": "1\n", "problems/sudoku/data/sample/1.ans": "1\n"})
 	tests := []struct {
 		name string
@@ -86,7 +73,7 @@ func TestBadInput(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.name == "unknown language" {
 				f := filepath.Join(t.TempDir(), "prog.cob")
-				writeTree(t, filepath.Dir(f), map[string]string{"prog.cob": "IDENTIFICATION DIVISION."})
+				testfiles.Write(t, filepath.Dir(f), map[string]string{"prog.cob": "IDENTIFICATION DIVISION."})
 				tt.args = []string{"run", "sudoku", f}
 				tt.want = `unknown language for extension ".cob"`
 			}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/judgehq/judge/internal/testfiles"
 )
 
 // TestRelativeRootAndState judges a C source with --root and --state given as
@@ -15,7 +17,7 @@ func TestRelativeRootAndState(t *testing.T) {
 		t.Skip("gcc not installed")
 	}
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	testfiles.Write(t, dir, map[string]string{
 		"r/problems/sudoku/problem.yaml":      "slug: sudoku\ntitle: T\nkind: pass-fail\nreference: tactics\n",
 		"r/problems/sudoku/data/sample/1.in":  "1\n",
 		"r/problems/sudoku/data/sample/1.ans": "1\n",

@@ -1,28 +1,15 @@
 package problems
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-)
 
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
+	"github.com/judgehq/judge/internal/testfiles"
+)
 
 func TestFolderDatasets(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testfiles.Write(t, dir, map[string]string{
 		"problem.yaml":          "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\n",
 		"data/sample/1.in":      "s1",
 		"data/sample/1.ans":     "a1",
@@ -57,7 +44,7 @@ func TestFolderErrors(t *testing.T) {
 	if _, err := LoadFolder(dir); err == nil || !strings.Contains(err.Error(), "problem.yaml: no such file") {
 		t.Errorf("missing problem.yaml: err = %v", err)
 	}
-	writeFiles(t, dir, map[string]string{
+	testfiles.Write(t, dir, map[string]string{
 		"problem.yaml":      "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\n",
 		"data/sample/1.in":  "1",
 		"data/sample/1.ans": "1",
@@ -121,7 +108,7 @@ func TestFolderSemantics(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			writeFiles(t, dir, tc.files)
+			testfiles.Write(t, dir, tc.files)
 			f, err := LoadFolder(dir)
 			if err == nil {
 				_, err = f.Datasets()

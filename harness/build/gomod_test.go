@@ -4,13 +4,13 @@ package build
 
 import (
 	"context"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/judgehq/judge/harness/jail"
+	"github.com/judgehq/judge/internal/testfiles"
 )
 
 // TestGoModuleKeptToItsFolder builds Go folders whose go.mod replaces a module
@@ -30,7 +30,7 @@ func TestGoModuleKeptToItsFolder(t *testing.T) {
 		"in/inner/go.mod": "module lib\n\ngo 1.21\n",
 		"in/inner/lib.go": "package lib\n\nconst Secret = \"own code\"\n",
 	}
-	writeFiles(t, dir, files)
+	testfiles.Write(t, dir, files)
 	for _, tc := range []struct {
 		folder string
 		jailed bool
@@ -74,7 +74,7 @@ func TestGoBuildsInJail(t *testing.T) {
 		"pkg/sub/sub.go":  "package sub\n\n// Word is printed.\nconst Word = \"sub\"\n",
 		"pkg/.git/config": "not a source\n",
 	}
-	writeFiles(t, dir, files)
+	testfiles.Write(t, dir, files)
 	b := testBuilder(t, "")
 	b.Jail = j
 	for _, tc := range []struct{ source, prints, ce string }{
@@ -118,18 +118,4 @@ func goJail(t *testing.T) *jail.Jail {
 	}
 	t.Cleanup(func() { j.Close() })
 	return j
-}
-
-// writeFiles writes files (slash-separated path → content) under dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/judgehq/judge/internal/testfiles"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 )
@@ -43,15 +44,7 @@ func TestOutputInMemory(t *testing.T) {
 				for name, s := range subs {
 					files["submissions/accepted/"+name] = s.src
 				}
-				for name, body := range files {
-					p := filepath.Join(dir, filepath.FromSlash(name))
-					if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
+				testfiles.Write(t, dir, files)
 				pkg, err := icpc.Load(dir)
 				if err != nil {
 					t.Fatal(err)

@@ -1,30 +1,17 @@
 package workflow
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
+	"github.com/judgehq/judge/internal/testfiles"
 	"github.com/judgehq/judge/problems"
 )
 
-func writeTree(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 func TestSolutions(t *testing.T) {
 	root := t.TempDir()
-	writeTree(t, root, map[string]string{
+	testfiles.Write(t, root, map[string]string{
 		"solutions/p/ref/main.go":                "package main",
 		"solutions/p/fast/main.go":               "package main",
 		"solutions/p/internal/x/x.go":            "package x",
