@@ -74,8 +74,8 @@ func count(b *board.Board, budget int) (*Result, error) {
 	}
 	acrossOnly(grids, &f)
 	for k, g := range grids {
-		if k := slices.IndexFunc(regs, func(rc regionCount) bool { return rc.g.same(g) }); k >= 0 {
-			regs = append(regs, regionCount{g: g, byUse: regs[k].byUse, like: k})
+		if like := slices.IndexFunc(regs, func(rc regionCount) bool { return rc.g.same(g) }); like >= 0 {
+			regs = append(regs, regionCount{g: g, byUse: regs[like].byUse, like: like})
 			continue
 		}
 		fw := forward(g, &f, b.Rule, lanes)
