@@ -164,12 +164,18 @@ func (e *Env) RunOutputValidator(ctx context.Context, src string, constants map[
 		return problems.Rejected(problems.JE, "team output: %v", err)
 	}
 	defer in.Close()
+	return e.validateOnce(ctx, src, constants, ds, args, in)
+}
+
+// validateOnce runs an output validator on the team output in teamOutput with a
+// feedback folder of its own, removed after.
+func (e *Env) validateOnce(ctx context.Context, src string, constants map[string]string, ds problems.Dataset, args []string, teamOutput *os.File) problems.Outcome {
 	feedback, err := e.feedbackDir()
 	if err != nil {
 		return problems.Rejected(problems.JE, "%v", err)
 	}
 	defer os.RemoveAll(feedback)
-	return e.runOutputValidator(ctx, src, constants, ds, args, in, feedback)
+	return e.runOutputValidator(ctx, src, constants, ds, args, teamOutput, feedback)
 }
 
 // runOutputValidator is RunOutputValidator with the feedback folder given: a
@@ -260,12 +266,7 @@ func (b *bound) Check(ds problems.Dataset, out problems.Output) problems.Outcome
 	if _, err := f.Write(out.Stdout); err != nil {
 		return problems.Rejected(problems.JE, "team output: %v", err)
 	}
-	feedback, err := b.env.feedbackDir()
-	if err != nil {
-		return problems.Rejected(problems.JE, "%v", err)
-	}
-	defer os.RemoveAll(feedback)
-	return b.env.runOutputValidator(b.ctx, src, constantsOf(b.Problem), ds, args, f, feedback)
+	return b.env.validateOnce(b.ctx, src, constantsOf(b.Problem), ds, args, f)
 }
 
 // constantsOf is the constants of the package p is, or wraps (nil for none).
