@@ -26,6 +26,15 @@ var refusedCalls = []uint32{unix.SYS_KEYCTL, unix.SYS_ADD_KEY, unix.SYS_REQUEST_
 // their pages count against the run's limit.
 var memoryFileCalls = []uint32{unix.SYS_MEMFD_CREATE, unix.SYS_MEMFD_SECRET}
 
+// socketFamilies are the address families a jailed program may open sockets
+// of: local sockets, IP (its network namespace has loopback only) and netlink
+// (namespaced too; the C library asks it for the addresses of the
+// interfaces). Every other family answers EAFNOSUPPORT, as for a family the
+// kernel lacks: some are not confined by a network namespace at all (vsock
+// shares the machine's ports with the host and reaches the hypervisor), and
+// the rest only widen what a program can reach in the kernel.
+var socketFamilies = []uint32{unix.AF_UNIX, unix.AF_INET, unix.AF_INET6, unix.AF_NETLINK}
+
 // auditArch is the seccomp architecture of this build (0: no filter is made).
 var auditArch = map[string]uint32{"amd64": unix.AUDIT_ARCH_X86_64, "arm64": unix.AUDIT_ARCH_AARCH64}[runtime.GOARCH]
 
@@ -98,7 +107,8 @@ func filterOps(noMemoryFiles bool) []bpfOp {
 	ops = append(ops,
 		bpfOp{code: jeq, k: unix.SYS_UNSHARE, jt: "flags"},
 		bpfOp{code: jeq, k: unix.SYS_CLONE, jt: "flags"},
-		bpfOp{code: jeq, k: unix.SYS_CLONE3, jt: "nosys"})
+		bpfOp{code: jeq, k: unix.SYS_CLONE3, jt: "nosys"},
+		bpfOp{code: jeq, k: unix.SYS_SOCKET, jt: "family"})
 	for _, nr := range refusedCalls {
 		ops = append(ops, bpfOp{code: jeq, k: nr, jt: "eperm"})
 	}
@@ -107,11 +117,18 @@ func filterOps(noMemoryFiles bool) []bpfOp {
 			ops = append(ops, bpfOp{code: jeq, k: nr, jt: "nosys"})
 		}
 	}
-	return append(ops,
+	ops = append(ops,
 		bpfOp{code: ret, k: unix.SECCOMP_RET_ALLOW},
 		bpfOp{code: ld, k: seccompArg0, label: "flags"},
 		bpfOp{code: jset, k: unix.CLONE_NEWUSER, jt: "eperm"},
 		bpfOp{code: ret, k: unix.SECCOMP_RET_ALLOW},
+		bpfOp{code: ld, k: seccompArg0, label: "family"})
+	for _, f := range socketFamilies {
+		ops = append(ops, bpfOp{code: jeq, k: f, jt: "allow"})
+	}
+	return append(ops,
+		bpfOp{code: ret, k: unix.SECCOMP_RET_ERRNO | uint32(unix.EAFNOSUPPORT)},
+		bpfOp{code: ret, k: unix.SECCOMP_RET_ALLOW, label: "allow"},
 		bpfOp{code: ret, k: unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM), label: "eperm"},
 		bpfOp{code: ret, k: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS), label: "nosys"})
 }
