@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/judgehq/judge/harness/workflow"
+	"github.com/judgehq/judge/internal/fds"
 	"github.com/judgehq/judge/reports"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -28,6 +29,13 @@ const (
 func main() {
 	if workflow.IsSupervisor() {
 		workflow.Supervise() // never returns
+	}
+	// Descriptors the judge inherited without close-on-exec (a caller's lock
+	// file or pipe) go to none of the compilers, programs and checkers it
+	// starts; those get exactly the descriptors the judge hands them.
+	if err := fds.CloseOnExecFrom(3); err != nil {
+		fmt.Fprintln(os.Stderr, "judge: "+err.Error())
+		os.Exit(exitUsage)
 	}
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }

@@ -141,3 +141,23 @@ func oneSlot(t *testing.T) *Jail {
 	t.Cleanup(func() { j.Close() })
 	return j
 }
+
+// TestWallCountsFromTheFork checks a run's wall time by the init's clock:
+// from the fork to the reaping, whenever the judge reads the reports. A script
+// that computes, then sleeps, runs one process at a time, so its wall time is
+// at least its CPU time and the sleep.
+func TestWallCountsFromTheFork(t *testing.T) {
+	requireJail(t)
+	j := oneSlot(t)
+	script := "i=0; while [ $i -lt 3000 ]; do i=$((i+1)); done; sleep 0.2"
+	for i := 0; i < 3; i++ {
+		res, err := j.Run(context.Background(), Config{Argv: []string{"/bin/sh", "-c", script},
+			Limits: Limits{CPU: 5 * time.Second, Wall: 20 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 4}})
+		if err != nil || res.ExitCode != 0 {
+			t.Fatalf("run %d: %+v %v", i, res, err)
+		}
+		if res.Wall < 200*time.Millisecond || res.Wall < res.CPU || res.Wall > 15*time.Second {
+			t.Errorf("run %d: wall %v with CPU %v, want at least the 200 ms slept and the CPU time", i, res.Wall, res.CPU)
+		}
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -373,6 +374,15 @@ func hostileSuite(t *testing.T, opt Options) {
 			}
 		}
 	}
+
+	// A caller of the judge may hold any file open without close-on-exec, and
+	// the jail's init is started with it: here the data folder, which
+	// inheritedfds.c looks for.
+	leak, err := syscall.Open(data, syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Close(leak)
 
 	slots := opt.Slots
 	j, err := New(opt)

@@ -18,6 +18,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/judgehq/judge/internal/fds"
 	"golang.org/x/sys/unix"
 )
 
@@ -102,6 +103,9 @@ type report struct {
 	Exited   bool   `json:"exited,omitempty"`
 	Status   int    `json:"status,omitempty"` // wait status
 	CPUns    int64  `json:"cpu_ns,omitempty"` // the group's CPU from fork to the end
+	// StartedNS is the CLOCK_MONOTONIC time, in nanoseconds, just before the
+	// init forked the program (with Started): its wall time counts from there.
+	StartedNS int64 `json:"started_ns,omitempty"`
 	// ExitedNS is the CLOCK_MONOTONIC time, in nanoseconds, at which the init
 	// reaped the program (with Exited): the same clock in every namespace.
 	ExitedNS int64 `json:"exited_ns,omitempty"`
@@ -141,11 +145,16 @@ func Main() {
 		return
 	}
 	unblockSignals()
-	syscall.CloseOnExec(ctrlFD)
 	ctrl := os.NewFile(ctrlFD, "control")
 	send := func(r report) {
 		b, _ := json.Marshal(r)
 		_, _ = ctrl.Write(b)
+	}
+	// Only the control socket was meant for the init: whatever else the judge
+	// inherited and passed on must not reach a program or a compiler.
+	if err := fds.CloseOnExecFrom(ctrlFD); err != nil {
+		send(report{Error: err.Error()})
+		os.Exit(125)
 	}
 	var cfg initConfig
 	if err := json.Unmarshal([]byte(blob), &cfg); err != nil {
@@ -170,6 +179,10 @@ type initState struct {
 	memUsage    *os.File // nil with memMax: no base of its own
 	memMax      *os.File
 	usage       *os.File
+	// oom is the init's own oom_score_adj, and oomOwn its value, when the
+	// init can raise it for the fork of a program and lower it again after.
+	oom    *os.File
+	oomOwn []byte
 	// mounted is set while /work and /tmp are empty tmpfs mounts that no run
 	// has used, of the sizes in sizes (work, tmp).
 	mounted bool
@@ -295,6 +308,7 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	if err := unix.Unshare(unix.CLONE_NEWCGROUP); err != nil && err != unix.EINVAL {
 		return fmt.Errorf("cgroup namespace: %w", err)
 	}
+	st.oom, st.oomOwn = raisableOOMScore()
 	send(report{Ready: true, Protocol: protocolDigest()})
 	buf := make([]byte, 1<<20)
 	oob := make([]byte, unix.CmsgSpace(4*256))
@@ -444,6 +458,17 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	} else {
 		attr.Sys.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid), Groups: []uint32{}}
 	}
+	// The program must be the kernel's first choice at the memory limit from
+	// its first instruction: a child it forked before the init set its score
+	// would keep the init's, and the init, larger, would be killed in its
+	// place. So the init takes the score itself while it forks (nothing of
+	// the run is alive yet, so it risks nothing), and the program inherits it.
+	forkNS := monotonicNS()
+	raised := st.oom != nil
+	if raised {
+		_, err := st.oom.WriteAt([]byte(programOOMScore), 0)
+		raised = err == nil
+	}
 	pid, err := syscall.ForkExec(req.Argv[0], req.Argv, attr)
 	// The judge writes a program's copy in its program folder while it may be
 	// starting another process: a child forked in that moment holds the file
@@ -453,15 +478,17 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 		time.Sleep(2 * time.Millisecond)
 		pid, err = syscall.ForkExec(req.Argv[0], req.Argv, attr)
 	}
-	if err == nil {
-		// The kernel's OOM killer picks by resident size and by this score.
-		// A run's memory may lie in files of no process (memory files, shared
-		// memory, tmpfs, all charged to the slot's cgroup), so at the cgroup's
-		// limit it could pick the init, which is larger than the program: the
-		// program and everything it starts are the first choice instead, in
-		// the cgroup and on the machine. (The init cannot lower its own score:
-		// that needs CAP_SYS_RESOURCE, which a container may not grant.)
-		_ = os.WriteFile("/proc/"+strconv.Itoa(pid)+"/oom_score_adj", []byte("1000"), 0)
+	if raised {
+		if _, err := st.oom.WriteAt(st.oomOwn, 0); err != nil {
+			if pid > 0 {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+			return fmt.Errorf("lowering the init's oom_score_adj again: %w", err)
+		}
+	} else if err == nil {
+		// Where the init cannot lower its score again: the program's, set
+		// now, which leaves a child forked in its first instants the init's.
+		_ = os.WriteFile("/proc/"+strconv.Itoa(pid)+"/oom_score_adj", []byte(programOOMScore), 0)
 	}
 	// Our copies of the program's streams go now, so that pipes see their end
 	// when the program's processes are gone.
@@ -488,7 +515,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 			return err
 		}
 	}
-	send(report{Started: true})
+	send(report{Started: true, StartedNS: forkNS})
 	var ws syscall.WaitStatus
 	var peakKiB int64
 	for {
@@ -558,6 +585,43 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 		return err
 	}
 	return nil
+}
+
+// programOOMScore is the oom_score_adj of every program. The kernel's OOM
+// killer picks by resident size and by this score. A run's memory may lie in
+// files of no process (memory files, shared memory, tmpfs, all charged to the
+// slot's cgroup), so at the cgroup's limit it could pick the init, which is
+// larger than the program: the program and everything it starts are the first
+// choice instead, in the cgroup and on the machine.
+const programOOMScore = "1000"
+
+// raisableOOMScore opens the init's own oom_score_adj when the init may raise
+// it to programOOMScore and lower it back to what it is now. (Lowering a score
+// below the lowest a privileged process set needs CAP_SYS_RESOURCE, which a
+// container may not grant; back to it needs nothing.)
+func raisableOOMScore() (*os.File, []byte) {
+	f, err := os.OpenFile("/proc/self/oom_score_adj", os.O_RDWR, 0)
+	if err != nil {
+		return nil, nil
+	}
+	own := make([]byte, 16)
+	n, err := f.ReadAt(own, 0)
+	if n == 0 || (err != nil && err != io.EOF) {
+		f.Close()
+		return nil, nil
+	}
+	own = []byte(strings.TrimSpace(string(own[:n])))
+	if _, err := f.WriteAt([]byte(programOOMScore), 0); err != nil {
+		f.Close()
+		return nil, nil
+	}
+	if _, err := f.WriteAt(own, 0); err != nil {
+		f.Close()
+		// Not expected (going back to a score held before needs nothing),
+		// and the init would be left the first choice: give up on the file.
+		return nil, nil
+	}
+	return f, own
 }
 
 // droppedSignals are the signals the init catches and drops. Without cgroups

@@ -809,8 +809,15 @@ loop:
 				break loop
 			}
 			if r.Started {
+				// From the fork, by the init's clock: the report may have
+				// waited while the judge was busy.
 				started = time.Now()
-				wall.Reset(l.WallLimit())
+				left := l.WallLimit()
+				if now := monotonicNS(); r.StartedNS > 0 && now >= r.StartedNS {
+					since := time.Duration(now - r.StartedNS)
+					started, left = started.Add(-since), max(0, left-since)
+				}
+				wall.Reset(left)
 			}
 			last = mergeReport(last, r)
 			if r.Exited || r.ExecError != "" || (r.Error != "" && !r.Started) {
@@ -870,6 +877,9 @@ loop:
 	if now := monotonicNS(); last.Exited && last.ExitedNS > 0 && now >= last.ExitedNS {
 		// When the init reaped it, on this process's clock (the report came later).
 		res.Ended = time.Now().Add(-time.Duration(now - last.ExitedNS))
+		if last.StartedNS > 0 && last.ExitedNS >= last.StartedNS {
+			res.Wall = time.Duration(last.ExitedNS - last.StartedNS)
+		}
 	}
 	if s.group != nil {
 		res.CPU = s.group.cpu()
@@ -903,6 +913,13 @@ loop:
 		if res.Limit == NoLimit && !res.Canceled {
 			if last.Error != "" {
 				return res, fmt.Errorf("jail: %s", last.Error)
+			}
+			if j.memoryExceeded(s, l.Memory, res.PeakBytes) {
+				// The kernel ended the init at the run's memory limit: the
+				// program's memory, in files no process holds, left the init
+				// the largest process of the group.
+				res.Limit = MemoryLimit
+				return res, nil
 			}
 			return res, errors.New("jail: the init ended without reporting the program's end")
 		}
@@ -1037,7 +1054,7 @@ func feedInput(feed, in *os.File) {
 
 func mergeReport(a, b report) report {
 	if b.Started {
-		a.Started = true
+		a.Started, a.StartedNS = true, b.StartedNS
 	}
 	if b.Exited {
 		a.Exited, a.Status, a.CPUns, a.MemBase, a.PeakKiB, a.InitKiB = true, b.Status, b.CPUns, b.MemBase, b.PeakKiB, b.InitKiB
