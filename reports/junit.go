@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/judgehq/judge/problems"
@@ -65,14 +66,14 @@ func WriteJUnit(w io.Writer, name string, results []problems.Result) error {
 			c.Name += "#" + strconv.Itoa(r.Attempt)
 		}
 		if v := r.Outcome.Verdict; v != problems.AC {
-			p := &junitProblem{Message: fmt.Sprintf("%s: %s", v, r.Outcome.Message), Type: string(v),
-				Text: r.Outcome.Details}
+			p := &junitProblem{Message: xmlText(fmt.Sprintf("%s: %s", v, r.Outcome.Message)), Type: string(v),
+				Text: xmlText(r.Outcome.Details)}
 			if r.Diff != "" {
-				p.Text = r.Diff
+				p.Text = xmlText(r.Diff)
 			}
 			switch v {
 			case problems.NJ: // lazy judging did not run it: skipped, not failed
-				c.Skipped = &junitProblem{Message: r.Outcome.Message, Type: string(v)}
+				c.Skipped = &junitProblem{Message: xmlText(r.Outcome.Message), Type: string(v)}
 				s.Skipped++
 			case problems.JE:
 				c.Error = p
@@ -115,4 +116,17 @@ func WriteJUnit(w io.Writer, name string, results []problems.Result) error {
 // secs formats a duration as seconds with microsecond precision.
 func secs(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', 6, 64)
+}
+
+// xmlText is s as Printable writes it, and with the two characters XML never
+// allows that Printable keeps (U+FFFE, U+FFFF) escaped too: a program's output
+// in a diff or message may hold anything, and the text of a CDATA section is
+// written as it is, so a control character in it would leave junit.xml
+// unreadable to every XML parser.
+func xmlText(s string) string {
+	s = Printable(s)
+	if !strings.ContainsAny(s, "\ufffe\uffff") {
+		return s
+	}
+	return strings.NewReplacer("\ufffe", `\ufffe`, "\uffff", `\uffff`).Replace(s)
 }

@@ -180,6 +180,31 @@ func TestWriteJUnit(t *testing.T) {
 	}
 }
 
+// TestWriteJUnitControlCharacters gives a failure the bytes a hostile program
+// may print (an OSC title sequence, a bell, a byte that is not UTF-8, a
+// character XML forbids) in its diff and message: junit.xml must still parse,
+// with each shown as an escape.
+func TestWriteJUnitControlCharacters(t *testing.T) {
+	rs := []problems.Result{res("d", "a", "secret/1", problems.WA, 1, 1)}
+	hostile := "\x1b]0;pwned\x07\x1b[31mred\xff\uffff ]]> end\n"
+	rs[0].Outcome.Message = "line 1: " + hostile
+	rs[0].Diff = UnifiedDiff("expected", "output", []byte("1\n"), []byte(hostile), 0)
+	var b bytes.Buffer
+	if err := WriteJUnit(&b, "Demo", rs); err != nil {
+		t.Fatal(err)
+	}
+	var doc junitSuites
+	if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatalf("junit.xml does not parse: %v\n%q", err, b.String())
+	}
+	f := doc.Suites[0].Cases[0].Failure
+	for _, want := range []string{`\x1b]0;pwned\a`, `\xff`, `\uffff`, "]]> end"} {
+		if !strings.Contains(f.Text, want) || !strings.Contains(f.Message, want) {
+			t.Errorf("failure lacks %q:\nmessage %q\ntext %q", want, f.Message, f.Text)
+		}
+	}
+}
+
 func TestWriteChallengeLog(t *testing.T) {
 	rs := []problems.Result{
 		res("d", "a", "secret/2", problems.AC, 1, 7), res("d", "a", "secret/1", problems.AC, 1, 3),
