@@ -289,6 +289,7 @@ func (b *Builder) goPackage(ctx context.Context, source, abs string) (*Program, 
 		if err != nil {
 			bad = []string{err.Error()}
 		}
+		bad = append(bad, linksOutside(abs, root, source)...)
 		if len(bad) > 0 {
 			sum, _ := hashFiles(abs, relNames(gos))
 			p.Hash = sum

@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -267,4 +268,22 @@ func folderEntry(abs string, lang Language, srcs []string, named string) (string
 		return srcs[0], nil // compiled together: the linker finds main
 	}
 	return "", fmt.Errorf("%d %s sources and no way to tell which one the program starts from (name it as entrypoint)", len(srcs), lang.Name)
+}
+
+// linksOutside lists, as CE lines, the symbolic links in the folder abs (shown
+// as source) and below it that lead outside the module rooted at root. A
+// package inside a larger module builds on the host, where the toolchain
+// would read through such a link any file the judge may read, and show its
+// first words in the compile error.
+func linksOutside(abs, root, source string) []string {
+	var bad []string
+	_ = filepath.WalkDir(abs, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.Type()&fs.ModeSymlink == 0 || linkWithin(path, root) {
+			return nil
+		}
+		rel, _ := filepath.Rel(abs, path)
+		bad = append(bad, fmt.Sprintf("%s is a symbolic link that leads outside the module", filepath.Join(source, rel)))
+		return nil
+	})
+	return bad
 }

@@ -4,6 +4,7 @@ package build
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -57,6 +58,48 @@ func TestGoModuleKeptToItsFolder(t *testing.T) {
 		if !strings.Contains(p.CompileError, tc.ce) {
 			t.Errorf("%s (jailed %v): CE %q, want it to say %q", tc.folder, tc.jailed, p.CompileError, tc.ce)
 		}
+	}
+}
+
+// TestGoLinksKeptToTheModule builds a Go folder inside a larger module, which
+// builds on the host, holding a symbolic link: one that leads to a file
+// outside the module makes a CE that names it (the toolchain would otherwise
+// read the file and show its first word); one that stays inside (a note
+// shared by two solvers) is no reason for a CE.
+func TestGoLinksKeptToTheModule(t *testing.T) {
+	j := goJail(t)
+	dir := t.TempDir()
+	testfiles.Write(t, dir, map[string]string{
+		"secret.txt":           "HOSTSECRET is not Go\n",
+		"mod/go.mod":           "module solvers\n\ngo 1.21\n",
+		"mod/shared/notes.txt": "how the solvers work\n",
+		"mod/leaky/main.go":    "package main\n\nfunc main() {}\n",
+		"mod/linked/main.go":   "package main\n\nfunc main() {}\n",
+	})
+	for _, link := range []struct{ at, to string }{
+		{"mod/leaky/leak.go", filepath.Join(dir, "secret.txt")},
+		{"mod/linked/notes.txt", "../shared/notes.txt"},
+	} {
+		if err := os.Symlink(link.to, filepath.Join(dir, link.at)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := testBuilder(t, "")
+	b.Jail = j
+	p, err := b.Build(context.Background(), filepath.Join(dir, "mod/leaky"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(p.CompileError, "leak.go is a symbolic link that leads outside the module") ||
+		strings.Contains(p.CompileError, "HOSTSECRET") {
+		t.Errorf("leaky: CE %q, want the link refused without its target's text", p.CompileError)
+	}
+	p, err = b.Build(context.Background(), filepath.Join(dir, "mod/linked"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.CompileError != "" || p.Unavailable != "" {
+		t.Errorf("linked: CE %q %s, want a build", p.CompileError, p.Unavailable)
 	}
 }
 
