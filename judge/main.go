@@ -7,11 +7,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/internal/fds"
@@ -45,6 +48,16 @@ func main() {
 // output, messages and file names reach a terminal as text, never as control
 // sequences.
 func run(args []string, stdout, stderr io.Writer) int {
+	// Output that nobody reads any more (judge ... | head) ends the command as
+	// Ctrl-C does: what was judged is kept, the run is marked interrupted and
+	// the jails are taken down. SIGPIPE is caught, not left to kill the judge
+	// midway (nor ignored: an ignored signal stays ignored in every program
+	// the judge starts); the write that meets the closed pipe fails instead.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	defer signal.Reset(syscall.SIGPIPE)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stdout, stderr = closedPipeCancels(stdout, cancel), closedPipeCancels(stderr, cancel)
 	out, errOut := reports.NewPrintableWriter(stdout), reports.NewPrintableWriter(stderr)
 	defer func() {
 		_ = out.Flush()
@@ -52,9 +65,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}()
 	stdout, stderr = out, errOut
 	app := newApp(stdout, stderr)
-	err := app.Run(reorderArgs(app, args))
+	err := app.RunContext(ctx, reorderArgs(app, args))
 	if err == nil {
 		return 0
+	}
+	if errors.Is(err, syscall.EPIPE) || ctx.Err() != nil {
+		return exitFailed // its output was closed: stopped, as by Ctrl-C
 	}
 	var ec cli.ExitCoder
 	if errors.As(err, &ec) {
@@ -69,7 +85,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // isTerminal reports whether w (or the writer it wraps) is a terminal.
 func isTerminal(w io.Writer) bool {
-	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+	for {
+		u, ok := w.(interface{ Unwrap() io.Writer })
+		if !ok {
+			break
+		}
 		w = u.Unwrap()
 	}
 	f, ok := w.(*os.File)
@@ -385,4 +405,27 @@ func takesValue(flags []cli.Flag, arg string) bool {
 		}
 	}
 	return false
+}
+
+// pipeWriter calls cancel when a write fails because its reader is gone.
+type pipeWriter struct {
+	w      io.Writer
+	cancel context.CancelFunc
+}
+
+// Unwrap is the writer written to.
+func (p pipeWriter) Unwrap() io.Writer { return p.w }
+
+func (p pipeWriter) Write(b []byte) (int, error) {
+	n, err := p.w.Write(b)
+	if errors.Is(err, syscall.EPIPE) {
+		p.cancel()
+	}
+	return n, err
+}
+
+// closedPipeCancels is w, calling cancel when a write to it meets a pipe whose
+// reader has gone.
+func closedPipeCancels(w io.Writer, cancel context.CancelFunc) io.Writer {
+	return pipeWriter{w: w, cancel: cancel}
 }

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/judgehq/judge/harness/sandbox"
@@ -151,6 +152,28 @@ func TestRunReference(t *testing.T) {
 	}
 	if strings.Contains(out, " WA ") || strings.Contains(out, " JE ") {
 		t.Errorf("reference not AC on the samples:\n%s", out)
+	}
+}
+
+// closedPipe is an output whose reader has gone.
+type closedPipe struct{}
+
+func (closedPipe) Write([]byte) (int, error) { return 0, syscall.EPIPE }
+
+// TestClosedOutputStopsTheRun judges with an output nobody reads (judge ... |
+// head, once head has exited): the judge stops as on Ctrl-C, with exit code 1
+// and the run stored as interrupted, instead of dying midway by SIGPIPE and
+// leaving the run "running".
+func TestClosedOutputStopsTheRun(t *testing.T) {
+	state := t.TempDir()
+	code := run([]string{"judge", "--state", state, "run", "sudoku", filepath.Join("..", "solutions", "sudoku", "tactics"),
+		"--out", t.TempDir()}, closedPipe{}, closedPipe{})
+	if code != exitFailed {
+		t.Errorf("exit code %d, want %d", code, exitFailed)
+	}
+	_, out, _ := judge(t, "--state", state, "history")
+	if !strings.Contains(out, "interrupted") {
+		t.Errorf("history does not show the run interrupted:\n%s", out)
 	}
 }
 
