@@ -59,7 +59,9 @@ Examples:
 			}
 			slug := p.Meta().Slug
 			dst := c.Args().Get(1)
-			if entries, err := os.ReadDir(dst); err == nil && len(entries) > 0 {
+			entries, err := os.ReadDir(dst)
+			existed := err == nil
+			if err == nil && len(entries) > 0 {
 				// Export writes its files over whatever has their names: a
 				// folder with anything in it may be someone's work.
 				return usageError("export: %s is not empty (it holds %s): name a new folder, or remove this one first", dst, entries[0].Name())
@@ -71,10 +73,34 @@ Examples:
 			opt := icpcrun.ExportOptions{Format: c.String("format"),
 				Warn: func(s string) { fmt.Fprintf(c.App.ErrWriter, "%s: warning: %s\n", slug, s) }}
 			if err := icpcrun.Export(c.Context, src, dst, opt); err != nil {
-				return failed("export %s: %v", slug, err)
+				// Everything in dst is this export's (it was new or empty): a
+				// half-written package goes, so that the same command can be
+				// run again once the cause is mended.
+				if rerr := removeExport(dst, existed); rerr != nil {
+					return failed("export %s: %v (and removing the half-written package: %v)", slug, err, rerr)
+				}
+				return failed("export %s: %v (nothing was left in %s)", slug, err, dst)
 			}
 			fmt.Fprintf(c.App.Writer, "%s: package written to %s\n", slug, dst)
 			return nil
 		},
 	}
+}
+
+// removeExport removes what a failed export wrote: the folder dst itself when
+// it did not exist before, else everything in it (it was empty).
+func removeExport(dst string, existed bool) error {
+	if !existed {
+		return os.RemoveAll(dst)
+	}
+	entries, err := os.ReadDir(dst)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if err := os.RemoveAll(filepath.Join(dst, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
 }

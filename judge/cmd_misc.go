@@ -140,7 +140,10 @@ Examples:
 					werr = cerr
 				}
 				if werr != nil {
-					return failed("writing %s: %v", path, werr)
+					// The file is this command's own (made with O_EXCL): a
+					// truncated input must not stay behind, nor block a retry.
+					_ = os.Remove(path)
+					return failed("writing %s: %v (removed)", path, werr)
 				}
 				fmt.Fprintln(c.App.Writer, path)
 			}

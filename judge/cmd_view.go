@@ -35,7 +35,9 @@ interactive problems the moves it sent, one per line, which are replayed against
 dataset. "-" reads OUTPUT from standard input.
 
 The picture goes to standard output as SVG unless -o names a file: FILE.svg for the
-picture alone, FILE.html for a page that shows it. Nothing is fetched from anywhere.
+picture alone, FILE.html for a page that shows it. A FILE that exists already is
+replaced only with --force (and never when it is a symbolic link or not a regular
+file); the picture is written whole or not at all. Nothing is fetched from anywhere.
 
 Examples:
    judge view battleships sample/1-6x6 -o board.html
@@ -45,6 +47,7 @@ Examples:
    judge view trimines sample/1 moves.txt -o game.html`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the picture to `FILE`.svg or FILE.html instead of standard output"},
+			&cli.BoolFlag{Name: "force", Aliases: []string{"f"}, Usage: "replace the -o FILE when it exists already"},
 		},
 		Action: problemAction("view: want a problem and a dataset (judge view PROBLEM DATASET [OUTPUT] [-o FILE.svg|.html])",
 			func(n int) bool { return n == 2 || n == 3 },
@@ -94,8 +97,8 @@ func view(ctx context.Context, c *cli.Context, p problems.Problem) error {
 	default:
 		return usageError("-o %s: want a name ending in .svg or .html", dest)
 	}
-	if err := os.WriteFile(dest, svg, 0o644); err != nil {
-		return failed("writing %s: %v", dest, err)
+	if err := writePicture(dest, svg, c.Bool("force")); err != nil {
+		return err
 	}
 	fmt.Fprintf(c.App.Writer, "picture: %s\n", dest)
 	return nil
@@ -231,4 +234,40 @@ func resultPictures(root string) reports.PictureFunc {
 		svg, err := vis.Visualise(ds, out, &oc)
 		return svg, err == nil
 	}
+}
+
+// writePicture writes data to dest through a new file beside it, renamed into
+// place once complete. An existing dest is replaced only with force, and
+// never when it is a symbolic link (the picture would land in whatever file
+// the link names) or not a regular file.
+func writePicture(dest string, data []byte, force bool) error {
+	if st, err := os.Lstat(dest); err == nil {
+		switch {
+		case !st.Mode().IsRegular():
+			return usageError("-o %s: exists and is not a regular file; view writes only new files or replaces its own (with --force)", dest)
+		case !force:
+			return usageError("-o %s: exists already; add --force to replace it", dest)
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return usageError("-o %s: %v", dest, err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(dest), "."+filepath.Base(dest)+".*")
+	if err != nil {
+		return failed("writing %s: %v", dest, err)
+	}
+	_, werr := tmp.Write(data)
+	if cerr := tmp.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(tmp.Name(), 0o644)
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), dest)
+	}
+	if werr != nil {
+		_ = os.Remove(tmp.Name())
+		return failed("writing %s: %v", dest, werr)
+	}
+	return nil
 }

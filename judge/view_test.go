@@ -69,3 +69,44 @@ func TestView(t *testing.T) {
 		})
 	}
 }
+
+// TestViewKeepsExistingFiles writes a picture over files that are there: a
+// file of the user's is replaced only with --force, a symbolic link never
+// (the picture would land in the file it names), and a refused write leaves
+// everything as it was.
+func TestViewKeepsExistingFiles(t *testing.T) {
+	dir := t.TempDir()
+	keep, precious, link := filepath.Join(dir, "keep.svg"), filepath.Join(dir, "precious.txt"), filepath.Join(dir, "link.svg")
+	os.WriteFile(keep, []byte("mine\n"), 0o644)
+	os.WriteFile(precious, []byte("precious\n"), 0o644)
+	if err := os.Symlink(precious, link); err != nil {
+		t.Fatal(err)
+	}
+	view := func(dest string, more ...string) (int, string) {
+		code, _, stderr := judge(t, append([]string{"view", "sudoku", "sample/1-spaced", "-o", dest}, more...)...)
+		return code, stderr
+	}
+	if code, stderr := view(keep); code != exitUsage || !strings.Contains(stderr, "exists already; add --force") {
+		t.Errorf("over a file: exit %d, %q", code, stderr)
+	}
+	if b, _ := os.ReadFile(keep); string(b) != "mine\n" {
+		t.Errorf("the refused write changed the file to %.60q", b)
+	}
+	for _, more := range [][]string{nil, {"--force"}} {
+		if code, stderr := view(link, more...); code != exitUsage || !strings.Contains(stderr, "not a regular file") {
+			t.Errorf("over a link %v: exit %d, %q", more, code, stderr)
+		}
+	}
+	if b, _ := os.ReadFile(precious); string(b) != "precious\n" {
+		t.Errorf("the link's target changed to %.60q", b)
+	}
+	if code, stderr := view(keep, "--force"); code != 0 {
+		t.Fatalf("--force: exit %d, %q", code, stderr)
+	}
+	if b, _ := os.ReadFile(keep); !strings.Contains(string(b), "<svg") {
+		t.Errorf("--force did not write the picture: %.60q", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
+		t.Errorf("the folder holds %d entries, want 3 (no temporary file left)", len(entries))
+	}
+}
