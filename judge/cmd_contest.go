@@ -122,6 +122,14 @@ func runContest(c *cli.Context, e *env, file string) error {
 	}
 	results, err := judgeTasks(ctx, c, e, s, tasks, also...)
 	interrupted := ctx.Err() != nil
+	var saveErr *saveError
+	if errors.As(err, &saveErr) {
+		// Left resumable: the jobs whose results were not saved are judged
+		// again by --resume once the cause is mended.
+		_ = s.Finish(ctx, true)
+		return failed("%v: judging stopped; once there is room, continue with: judge contest %s --resume %s",
+			saveErr, file, s.ID)
+	}
 	_ = s.Finish(ctx, interrupted)
 	if err != nil {
 		return err

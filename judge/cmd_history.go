@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -173,7 +174,11 @@ func compare(c *cli.Context, e *env, p problems.Problem, limits problems.Limits)
 		return err
 	}
 	results, err := judgeTasks(ctx, c, e, s, workflow.Tasks(p, limits, progs, ds, false, c.Int("repeat")))
-	_ = s.Finish(ctx, ctx.Err() != nil)
+	var saveErr *saveError
+	_ = s.Finish(ctx, ctx.Err() != nil || errors.As(err, &saveErr))
+	if saveErr != nil {
+		return failed("%v: judging stopped (run %s holds the results saved before the failure)", saveErr, s.ID)
+	}
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
@@ -92,12 +93,14 @@ Examples:
 				return err
 			}
 			results, err := judgeTasks(ctx, c, e, s, workflow.Tasks(p, limits, progs, ds, false, 1))
-			_ = s.Finish(ctx, ctx.Err() != nil)
-			if err != nil {
+			var saveErr *saveError
+			if err != nil && !errors.As(err, &saveErr) {
+				_ = s.Finish(ctx, ctx.Err() != nil)
 				return err
 			}
+			_ = s.Finish(ctx, ctx.Err() != nil || saveErr != nil)
 			_ = reports.WriteCompileErrors(c.App.ErrWriter, workflow.Results(results), 10)
-			if ctx.Err() != nil {
+			if ctx.Err() != nil || saveErr != nil {
 				rows := workflow.Results(results)
 				names := make([]string, len(ds))
 				for i, d := range ds {
@@ -105,6 +108,10 @@ Examples:
 				}
 				if err := reports.WritePartialRun(c.App.Writer, cfg.Entrants, names, rows, len(results), e.color); err != nil {
 					return err
+				}
+				if saveErr != nil {
+					return failed("%v: judging stopped after %d of %d jobs; the table above shows them, but run %s holds only those saved before the failure",
+						saveErr, len(rows), len(results), s.ID)
 				}
 				return failed("interrupted: %d of %d jobs judged and saved (run %s); the table above is partial", len(rows), len(results), s.ID)
 			}

@@ -47,10 +47,17 @@ func judgeTasks(ctx context.Context, c *cli.Context, e *env, s *workflow.Session
 	results, err := s.Judge(ctx, e.judge(c), tasks, onResult)
 	prog.Finish()
 	if err != nil {
-		return results, cli.Exit(err.Error(), exitUsage)
+		return results, &saveError{err: err}
 	}
 	return results, nil
 }
+
+// saveError is a failure to store results (a full disk, a database that went
+// read-only): judging stopped at it, and the run is left resumable.
+type saveError struct{ err error }
+
+func (e *saveError) Error() string { return e.err.Error() }
+func (e *saveError) Unwrap() error { return e.err }
 
 // newSession starts a stored run (or an unstored one when st is nil).
 func newSession(ctx context.Context, st *workflow.Store, command string, args []string, contest string, cfg workflow.RunConfig) (*workflow.Session, error) {

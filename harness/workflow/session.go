@@ -87,12 +87,16 @@ func Resume(ctx context.Context, st *store.Store, id, command, contest string) (
 // saves it, so that a crash of the judge loses no finished result and no worker
 // waits for the disk. Interrupted tasks are returned but neither shown nor saved.
 // The returned results carry the run id and the diffs. The error is the first
-// failure to save; judging goes on after it, saving does not.
+// failure to save: judging stops there (the jobs not yet finished come back
+// interrupted), since nothing judged after it could be kept; the results
+// finished before are returned all the same, saved or not.
 func (s *Session) Judge(ctx context.Context, j *judging.Judge, tasks []judging.Task, onResult func(problems.Result)) ([]judging.Judged, error) {
 	type finished struct {
 		i int
 		r judging.Judged
 	}
+	judgeCtx, stop := context.WithCancel(ctx)
+	defer stop()
 	// Room for every result: a send never blocks a worker, whatever the disk does.
 	queue := make(chan finished, len(tasks))
 	diffs := make([]string, len(tasks))
@@ -115,12 +119,13 @@ func (s *Session) Judge(ctx context.Context, j *judging.Judge, tasks []judging.T
 				// Saved even while stopping: a finished result is never lost.
 				if err := s.store.Save(context.WithoutCancel(ctx), r.Result); err != nil {
 					saveErr = fmt.Errorf("saving results: %w", err)
+					stop()
 				}
 			}
 		}
 		saved <- saveErr
 	}()
-	results := j.Judge(ctx, tasks, func(i int, r *judging.Judged) {
+	results := j.Judge(judgeCtx, tasks, func(i int, r *judging.Judged) {
 		r.Run = s.ID
 		queue <- finished{i, *r}
 	})
