@@ -5,8 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -173,8 +176,10 @@ func (rep Report) Files() (map[string][]byte, error) {
 }
 
 // MarkerName is the file judge writes inside every report folder, holding the run's
-// id. WriteReport replaces only a folder that holds it (or an empty one), so a
-// mistyped --out never deletes a user's files.
+// id on its first line and then the files of the report, one slash-separated path
+// a line. WriteReport replaces only a folder that holds it (or an empty one), so a
+// mistyped --out never deletes a user's files, and keeps in the new report
+// whatever the old one holds that its marker does not list (notes a user added).
 const MarkerName = ".judge-report"
 
 // reportFiles are the files at the top of a report folder, by name: a folder
@@ -253,7 +258,6 @@ func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
 	if err != nil {
 		return err
 	}
-	files[MarkerName] = []byte(rep.Run + "\n")
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("report folder: %w", err)
@@ -272,6 +276,8 @@ func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	files[MarkerName] = []byte(rep.Run + "\n" + strings.Join(names, "\n") + "\n")
+	names = append(names, MarkerName)
 	for _, n := range names {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("write report: %w", err)
@@ -284,13 +290,33 @@ func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
 			return fmt.Errorf("write report: %w", err)
 		}
 	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
+	mode := os.FileMode(0o755)
+	if st, err := os.Lstat(dir); err == nil {
+		mode = st.Mode().Perm() // a folder made private stays so
+	}
+	if err := os.Chmod(tmp, mode); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
 	// Swap: check again (the judging may have taken minutes), move an old report
-	// aside, move the new one in, then drop the old one.
+	// aside, move the new one in, carry over what a user added to the old one,
+	// then drop it.
 	if err := CheckReportFolder(dir); err != nil {
 		return err
+	}
+	keep, err := usersFiles(dir)
+	if err != nil {
+		return fmt.Errorf("report folder %s: %w", dir, err)
+	}
+	keep = slices.DeleteFunc(keep, func(k string) bool { // an empty folder the new report has too
+		a, errA := os.Lstat(filepath.Join(tmp, k))
+		b, errB := os.Lstat(filepath.Join(dir, k))
+		return errA == nil && errB == nil && a.IsDir() && b.IsDir()
+	})
+	for _, k := range keep {
+		if _, err := os.Lstat(filepath.Join(tmp, k)); err == nil {
+			return fmt.Errorf("report folder %s holds %s, which the judge did not write there, and the new report has a file of that name: "+
+				"move it away and write the report again", dir, filepath.Join(dir, k))
+		}
 	}
 	var old string
 	if _, statErr := os.Lstat(dir); statErr == nil {
@@ -307,10 +333,68 @@ func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
 		}
 		return fmt.Errorf("move report into %s: %w", dir, err)
 	}
+	for _, k := range keep {
+		to := filepath.Join(dir, k)
+		err := os.MkdirAll(filepath.Dir(to), 0o755)
+		if err == nil {
+			err = os.Rename(filepath.Join(old, k), to)
+		}
+		if err != nil {
+			// The old report stays where it is, with what is left of the
+			// user's files in it.
+			return fmt.Errorf("report %s written, but %s could not be moved into it (%v): it is in %s", dir, k, err, old)
+		}
+	}
 	if old != "" {
 		if err := os.RemoveAll(old); err != nil {
 			return fmt.Errorf("remove old report: %w", err)
 		}
 	}
 	return nil
+}
+
+// usersFiles lists, as paths relative to the report folder dir, what dir holds
+// that its marker does not list: the files (and empty folders) a user added to
+// a report. A marker that lists no files (from an older judge) claims the whole
+// folder.
+func usersFiles(dir string) ([]string, error) {
+	marker, err := os.ReadFile(filepath.Join(dir, MarkerName))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil // no report there yet
+	}
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(strings.TrimRight(string(marker), "\n"), "\n")
+	if len(lines) < 2 {
+		return nil, nil
+	}
+	ours := map[string]bool{MarkerName: true}
+	for _, l := range lines[1:] {
+		// A listed file claims the folders on its way.
+		for p := l; p != "." && p != "/" && p != ""; p = path.Dir(p) {
+			ours[p] = true
+		}
+	}
+	var keep []string
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || rel == "." {
+			return err
+		}
+		if ours[filepath.ToSlash(rel)] {
+			return nil
+		}
+		if d.IsDir() {
+			if entries, err := os.ReadDir(p); err != nil || len(entries) > 0 {
+				return err // its files are listed one by one
+			}
+		}
+		keep = append(keep, rel)
+		return nil
+	})
+	return keep, err
 }

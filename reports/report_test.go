@@ -266,8 +266,9 @@ func TestWriteReport(t *testing.T) {
 	}
 	first, _ := os.ReadFile(filepath.Join(dir, "standings.md"))
 
-	// Rendering again gives the same bytes; an existing folder is replaced whole.
-	if err := os.WriteFile(filepath.Join(dir, "stale.txt"), []byte("x"), 0o644); err != nil {
+	// Rendering again gives the same bytes; the report's files are replaced, a
+	// file the user added stays.
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := WriteReport(context.Background(), dir, rep); err != nil {
@@ -277,9 +278,10 @@ func TestWriteReport(t *testing.T) {
 	if !bytes.Equal(first, again) {
 		t.Error("standings.md differs between two renderings")
 	}
-	if _, err := os.Stat(filepath.Join(dir, "stale.txt")); !os.IsNotExist(err) {
-		t.Errorf("stale file survived: %v", err)
+	if b, err := os.ReadFile(filepath.Join(dir, "notes.txt")); err != nil || string(b) != "x" {
+		t.Errorf("the user's file after rendering again: %q, %v", b, err)
 	}
+	want = strings.Replace(want, " report.html", " notes.txt report.html", 1)
 
 	// A failed write leaves the old folder as it was and no temporary folder behind.
 	ctx, cancel := context.WithCancel(context.Background())

@@ -135,26 +135,58 @@ func TestWriteReportReplacesOnlyReports(t *testing.T) {
 		t.Fatalf("empty folder: %v", err)
 	}
 	marker, err := os.ReadFile(filepath.Join(empty, MarkerName))
-	if err != nil || string(marker) != "run-1\n" {
-		t.Fatalf("marker = %q, %v; want the run id", marker, err)
+	if err != nil || !strings.HasPrefix(string(marker), "run-1\n") || !strings.Contains(string(marker), "\nstandings.md\n") {
+		t.Fatalf("marker = %q, %v; want the run id, then the files", marker, err)
 	}
 
-	// A report folder is replaced whole, with the new run's marker.
-	mustWrite(t, filepath.Join(empty, "stale.txt"), "x")
-	rep := sampleReport()
-	rep.Run = "run-2"
+	// A report folder is replaced, with the new run's marker: the old report's
+	// own files go (the diff of a result the new run does not have), what a
+	// user added stays (a note, a folder of their own).
+	mustWrite(t, filepath.Join(empty, "notes.txt"), "mine\n")
+	mustWrite(t, filepath.Join(empty, "mine", "a.txt"), "mine too\n")
+	mustWrite(t, filepath.Join(empty, "s", "c", "mine.txt"), "beside a diff\n")
+	metas, rs := contest() // the sample report's results, without its diff
+	rep := Build(Input{Run: "run-2", Contest: "Demo", Rule: ICPC, Problems: metas, Entrants: []string{"a", "b", "c", "d", "zed"}, Results: rs})
 	if err := WriteReport(ctx, empty, rep); err != nil {
 		t.Fatalf("report folder: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(empty, "stale.txt")); !os.IsNotExist(err) {
-		t.Errorf("stale file survived: %v", err)
+	if _, err := os.Stat(filepath.Join(empty, "s", "c", "2.diff")); !os.IsNotExist(err) {
+		t.Errorf("the old report's diff survived: %v", err)
 	}
-	if marker, _ := os.ReadFile(filepath.Join(empty, MarkerName)); string(marker) != "run-2\n" {
+	for name, want := range map[string]string{"notes.txt": "mine\n", "mine/a.txt": "mine too\n", "s/c/mine.txt": "beside a diff\n"} {
+		if b, err := os.ReadFile(filepath.Join(empty, filepath.FromSlash(name))); err != nil || string(b) != want {
+			t.Errorf("the user's %s after replacing: %q, %v", name, b, err)
+		}
+	}
+	if marker, _ := os.ReadFile(filepath.Join(empty, MarkerName)); !strings.HasPrefix(string(marker), "run-2\n") {
 		t.Errorf("marker = %q after replacing", marker)
 	}
 
-	// An interrupted write leaves the old report byte-identical and nothing beside it.
+	// A user's file where the new report has one of its own (the diff is
+	// back): refused, with nothing changed.
+	mustWrite(t, filepath.Join(empty, "s", "c", "2.diff"), "my own diff\n")
 	before := snapshot(t, root)
+	if err := WriteReport(ctx, empty, sampleReport()); err == nil || !strings.Contains(err.Error(), "2.diff") {
+		t.Errorf("a user's file in the new report's way: %v", err)
+	}
+	sameSnapshot(t, before, snapshot(t, root))
+	if err := os.Remove(filepath.Join(empty, "s", "c", "2.diff")); err != nil {
+		t.Fatal(err)
+	}
+
+	// A private folder stays private.
+	if err := os.Chmod(empty, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteReport(ctx, empty, rep); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(empty); err != nil || st.Mode().Perm() != 0o700 {
+		t.Errorf("mode after replacing a private report folder: %v, %v", st.Mode(), err)
+	}
+
+	// An interrupted write leaves the old report byte-identical and nothing beside it.
+	before = snapshot(t, root)
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
 	if err := WriteReport(cctx, empty, sampleReport()); err == nil {
