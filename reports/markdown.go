@@ -33,7 +33,7 @@ func WriteStandingsMarkdown(w io.Writer, rep Report) error {
 	}
 	ew.printf("\n## Problems\n\n")
 	for _, pr := range rep.Rankings {
-		ew.printf("- [%s](%s.md)", pr.Meta.Slug, safeName(pr.Meta.Slug))
+		ew.printf("- [%s](%s)", pr.Meta.Slug, problemPage(pr.Meta.Slug))
 		if pr.Meta.Title != "" {
 			ew.printf(": %s", pr.Meta.Title)
 		}

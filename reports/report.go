@@ -3,6 +3,8 @@ package reports
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -101,19 +103,40 @@ func reportPath(problem, submission, rest string) string {
 }
 
 // safeName keeps letters, digits, '.', '-' and '_' and replaces anything else by '_';
-// names made only of dots become underscores too.
+// names made only of dots become underscores too. A name it changed gets '~' and
+// the start of its SHA-256 appended, so that two names never share a file
+// ("8 space" and "8_space" would) while a name it keeps, which holds no '~',
+// stays as it is.
 func safeName(s string) string {
 	b := []byte(s)
+	changed := false
 	for i, c := range b {
 		ok := c == '.' || c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 		if !ok {
 			b[i] = '_'
+			changed = true
 		}
 	}
 	if strings.Trim(string(b), ".") == "" {
-		return strings.Repeat("_", max(1, len(b)))
+		b = []byte(strings.Repeat("_", max(1, len(b))))
+		changed = true
 	}
-	return string(b)
+	if !changed {
+		return s
+	}
+	sum := sha256.Sum256([]byte(s))
+	return string(b) + "~" + hex.EncodeToString(sum[:4])
+}
+
+// problemPage is the name of a problem's page in the report folder: SLUG.md,
+// or SLUG-problem.md where that would be one of the report's own files (a
+// problem called "standings").
+func problemPage(slug string) string {
+	name := safeName(slug) + ".md"
+	if reportFiles[name] {
+		name = safeName(slug) + "-problem.md"
+	}
+	return name
 }
 
 // Files renders the whole report folder into memory: file path (slash-separated,
@@ -132,7 +155,7 @@ func (rep Report) Files() (map[string][]byte, error) {
 		return nil, err
 	}
 	for _, pr := range rep.Rankings {
-		name := safeName(pr.Meta.Slug) + ".md"
+		name := problemPage(pr.Meta.Slug)
 		if err := render(name, func(b *bytes.Buffer) error { return WriteProblemMarkdown(b, pr) }); err != nil {
 			return nil, err
 		}

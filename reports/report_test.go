@@ -102,12 +102,34 @@ func TestFormatting(t *testing.T) {
 	tests := []struct{ got, want string }{
 		{num(1.5), "1.5"}, {num(2), "2"}, {num(1.23456), "1.235"}, {num(-0.0001), "0"},
 		{ms(1234567 * time.Microsecond), "1234.6"}, {rankText(2, true), "2="}, {rankText(3, false), "3"},
-		{safeName("secret/07 x"), "secret_07_x"}, {safeName(".."), "__"}, {safeName("a-b.c_d"), "a-b.c_d"},
+		{safeName("a-b.c_d"), "a-b.c_d"},
+		{problemPage("sudoku"), "sudoku.md"}, {problemPage("standings"), "standings-problem.md"},
 	}
 	for i, tc := range tests {
 		if tc.got != tc.want {
 			t.Errorf("case %d: %q, want %q", i, tc.got, tc.want)
 		}
+	}
+}
+
+// TestSafeNameIsOneToOne checks that names made safe for files keep what is
+// safe, replace the rest, and never give two names one file (a dataset "8 space"
+// beside "8_space" lost its diff file to the other's).
+func TestSafeNameIsOneToOne(t *testing.T) {
+	names := []string{"8 space", "8_space", "8?space", "secret/07 x", "secret_07_x", "..", "__", ".", "_", "a~b", "a_b", "ä", "_~"}
+	seen := map[string]string{}
+	for _, n := range names {
+		got := safeName(n)
+		if strings.Trim(got, "._-~abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" || strings.Trim(got, ".") == "" {
+			t.Errorf("safeName(%q) = %q: not a safe file name", n, got)
+		}
+		if prev, ok := seen[got]; ok {
+			t.Errorf("safeName(%q) = safeName(%q) = %q", n, prev, got)
+		}
+		seen[got] = n
+	}
+	if got := safeName("secret/07 x"); !strings.HasPrefix(got, "secret_07_x~") {
+		t.Errorf("safeName(secret/07 x) = %q, want the safe part first", got)
 	}
 }
 
