@@ -59,6 +59,9 @@ Examples:
 			if c.NArg() != 1 {
 				return usageError("contest: want one contest file (judge contest FILE.yaml)")
 			}
+			if c.Bool("rejudge-changed") && c.String("resume") == "" {
+				return usageError("--rejudge-changed goes with --resume ID: a new run judges every entrant anyway")
+			}
 			e, err := newEnv(c)
 			if err != nil {
 				return err

@@ -12,7 +12,7 @@ import (
 )
 
 func jobsFlag() cli.Flag {
-	return &cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "runs at once (default: the number of CPUs)", EnvVars: []string{"JUDGE_JOBS"}}
+	return &cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "runs at once, 1 to 256 (default, or 0: the number of CPUs)", EnvVars: []string{"JUDGE_JOBS"}}
 }
 
 // lazyFlag is --lazy: stop judging a submission of a pass-fail problem at its

@@ -23,6 +23,9 @@ type env struct {
 }
 
 // newEnv resolves the root and state folders and sets up building and running.
+// maxJobs is the most runs -j may ask for at once.
+const maxJobs = 256
+
 func newEnv(c *cli.Context) (*env, error) {
 	root := c.String("root")
 	if root == "" {
@@ -49,6 +52,10 @@ func newEnv(c *cli.Context) (*env, error) {
 			return nil, usageError("%s: %v", *p, err)
 		}
 		*p = abs
+	}
+	if jobs := c.Int("jobs"); jobs < 0 || jobs > maxJobs {
+		// Each job holds a jail slot (a process, its cgroups, descriptors).
+		return nil, usageError("-j %d: want 1 to %d runs at once (0 or none: the number of CPUs)", jobs, maxJobs)
 	}
 	sb := workflow.Sandbox{Name: c.String("sandbox"), Unsafe: c.Bool("unsafe"), Slots: c.Int("jobs"), UIDBase: c.Int("jail-uid")}
 	we, err := workflow.NewEnv(root, state, c.String("languages"), sb)
@@ -173,6 +180,11 @@ func limitOverrides(c *cli.Context) (problems.LimitOverrides, error) {
 
 // datasets loads the datasets of the groups named by --group (default groups when none).
 func datasets(c *cli.Context, p problems.Problem) ([]problems.Dataset, error) {
+	for _, g := range c.StringSlice("group") {
+		if g == "" {
+			return nil, usageError("--group \"\": an empty group name; leave --group out to judge every dataset")
+		}
+	}
 	ds, err := p.Datasets(c.StringSlice("group")...)
 	if err != nil {
 		return nil, usageError("%v", err)

@@ -69,6 +69,10 @@ func TestBadInput(t *testing.T) {
 		{"no problem", []string{"run"}, "which problem?"},
 		{"bad sandbox", []string{"--sandbox", "box", "problems"}, `--sandbox "box"`},
 		{"bad param", []string{"gen", "sudoku", "--param", "nonsense"}, `--param "nonsense"`},
+		{"negative -j", []string{"run", "sudoku", "/bin/true", "-j", "-1"}, "-j -1: want 1 to 256"},
+		{"huge -j", []string{"run", "sudoku", "/bin/true", "-j", "99999"}, "-j 99999: want 1 to 256"},
+		{"empty group", []string{"run", "sudoku", "/bin/true", "-g", "sample", "-g", ""}, `--group "": an empty group name`},
+		{"rejudge without resume", []string{"contest", "../examples/contest.yaml", "--rejudge-changed"}, "--rejudge-changed goes with --resume"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
