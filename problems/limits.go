@@ -167,9 +167,9 @@ func (l Limits) file() limitsFile {
 // check checks the limits of a file against the bounds of problem.yaml.
 func (f limitsFile) check() error {
 	switch {
-	case f.Time <= 0 || f.Time > 3600:
+	case !(f.Time > 0 && f.Time <= 3600): // NaN too
 		return fmt.Errorf("limits.time %v: want seconds in (0, 3600]", f.Time)
-	case f.Wall < 0 || f.Wall > 7200:
+	case !(f.Wall >= 0 && f.Wall <= 7200):
 		return fmt.Errorf("limits.wall %v: want seconds in [0, 7200]", f.Wall)
 	case f.Memory < 1 || f.Memory > 1<<20:
 		return fmt.Errorf("limits.memory %v: want MiB in [1, 1048576]", f.Memory)
@@ -207,6 +207,16 @@ func (l *Limits) UnmarshalYAML(n *yaml.Node) error {
 	f := l.file()
 	if err := n.Decode(&f); err != nil {
 		return err
+	}
+	// Out of every bound before they become durations, which could not hold
+	// them (1e300 s would read back as a negative number).
+	for _, v := range []struct {
+		name string
+		x    float64
+	}{{"time", f.Time}, {"wall", f.Wall}} {
+		if !(math.Abs(v.x) <= 1e6) {
+			return fmt.Errorf("line %d: limits.%s %v: want seconds (at most %d for time, %d for wall)", n.Line, v.name, v.x, 3600, 7200)
+		}
 	}
 	*l = f.limits()
 	return nil
