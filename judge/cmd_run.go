@@ -106,7 +106,13 @@ Examples:
 				for i, d := range ds {
 					names[i] = d.Name
 				}
-				if err := reports.WritePartialRun(c.App.Writer, cfg.Entrants, names, rows, len(results), e.color); err != nil {
+				// Standard output with --json holds JSON or nothing: the partial
+				// table goes to the error stream then.
+				w := c.App.Writer
+				if c.Bool("json") {
+					w = c.App.ErrWriter
+				}
+				if err := reports.WritePartialRun(w, cfg.Entrants, names, rows, len(results), e.color); err != nil {
 					return err
 				}
 				if saveErr != nil {

@@ -181,6 +181,20 @@ func TestClosedOutputStopsTheRun(t *testing.T) {
 	}
 }
 
+// TestInterruptedJSONRunPrintsNoTable stops a run --json at once: standard
+// output, which a script parses, must not get the partial text table.
+func TestInterruptedJSONRunPrintsNoTable(t *testing.T) {
+	var out bytes.Buffer
+	code := run([]string{"judge", "--state", t.TempDir(), "run", "sudoku", filepath.Join("..", "solutions", "sudoku", "tactics"),
+		"--json", "--out", t.TempDir()}, &out, closedPipe{})
+	if code != exitFailed {
+		t.Errorf("exit code %d, want %d", code, exitFailed)
+	}
+	if out.Len() > 0 {
+		t.Errorf("standard output holds %q, want nothing", out.String())
+	}
+}
+
 // TestNoControlSequencesReachTheTerminal judges a program that writes escape
 // sequences to its output and error stream (which the run's message quotes):
 // the judge's output holds them as visible escapes, never as the bytes a
