@@ -100,9 +100,13 @@ Examples:
 				if src.path == "" {
 					continue
 				}
-				sc, err := class.LoadScores(src.path, src.optional)
+				sc, ignored, err := class.LoadScores(src.path, src.optional)
 				if err != nil {
 					return usageError("%v", err)
+				}
+				if len(ignored) > 0 {
+					fmt.Fprintf(c.App.ErrWriter, "judge: warning: %s: ignoring columns that name no item of the rubric: %s\n",
+						src.path, strings.Join(ignored, ", "))
 				}
 				unknown, err := class.Merge(sc)
 				if err != nil {
@@ -110,7 +114,7 @@ Examples:
 				}
 				if len(unknown) > 0 {
 					sort.Strings(unknown)
-					fmt.Fprintf(c.App.ErrWriter, "judge: %s: no such student in %s: %s\n", src.path, classDir, strings.Join(unknown, ", "))
+					fmt.Fprintf(c.App.ErrWriter, "judge: warning: %s: no such student in %s (their scores are not used): %s\n", src.path, classDir, strings.Join(unknown, ", "))
 				}
 			}
 			if err := class.WriteReport(out); err != nil {

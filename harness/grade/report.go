@@ -249,29 +249,39 @@ type Scores map[string]map[string]float64
 // ReadScores reads a CSV of manual scores (a grades.csv, or any CSV with a student
 // column and one column per manual item; other columns are ignored, blank cells
 // mean not scored). Errors name the line and column. Only the rubric's manual items
-// are read.
-func (c *Class) ReadScores(name string, r io.Reader) (Scores, error) {
+// are read. It also returns the columns that name nothing of a grades.csv (neither
+// the student, an item of the rubric, the total nor the blank column), for a
+// warning: a misspelt item's scores would otherwise be dropped without a word.
+func (c *Class) ReadScores(name string, r io.Reader) (Scores, []string, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
 	head, err := cr.Read()
 	if err != nil {
-		return nil, fmt.Errorf("%s:1: %w", name, err)
+		return nil, nil, fmt.Errorf("%s:1: %w", name, err)
 	}
 	studentCol := -1
 	cols := map[int]Item{}
+	var unknown []string
 	for i, h := range head {
 		h = strings.TrimSpace(h)
+		known := h == "student" || h == "total" || h == "blank"
 		if h == "student" {
 			studentCol = i
 		}
 		for _, it := range c.Rubric.Items {
-			if it.ID == h && it.IsManual() {
-				cols[i] = it
+			if it.ID == h {
+				known = true
+				if it.IsManual() {
+					cols[i] = it
+				}
 			}
+		}
+		if !known {
+			unknown = append(unknown, h)
 		}
 	}
 	if studentCol < 0 {
-		return nil, fmt.Errorf("%s:1: no student column", name)
+		return nil, nil, fmt.Errorf("%s:1: no student column", name)
 	}
 	out := Scores{}
 	for {
@@ -280,11 +290,11 @@ func (c *Class) ReadScores(name string, r io.Reader) (Scores, error) {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, nil, fmt.Errorf("%s: %w", name, err)
 		}
 		line, _ := cr.FieldPos(0)
 		if studentCol >= len(rec) || strings.TrimSpace(rec[studentCol]) == "" {
-			return nil, fmt.Errorf("%s:%d: no student name", name, line)
+			return nil, nil, fmt.Errorf("%s:%d: no student name", name, line)
 		}
 		student := strings.TrimSpace(rec[studentCol])
 		for i, it := range cols {
@@ -294,10 +304,10 @@ func (c *Class) ReadScores(name string, r io.Reader) (Scores, error) {
 			v, err := strconv.ParseFloat(strings.TrimSpace(rec[i]), 64)
 			_, col := cr.FieldPos(i)
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d:%d: %s: %q is not a number", name, line, col, it.ID, rec[i])
+				return nil, nil, fmt.Errorf("%s:%d:%d: %s: %q is not a number", name, line, col, it.ID, rec[i])
 			}
 			if !(v >= 0 && v <= it.Max) {
-				return nil, fmt.Errorf("%s:%d:%d: %s: %g is outside 0…%g", name, line, col, it.ID, v, it.Max)
+				return nil, nil, fmt.Errorf("%s:%d:%d: %s: %g is outside 0…%g", name, line, col, it.ID, v, it.Max)
 			}
 			if out[student] == nil {
 				out[student] = map[string]float64{}
@@ -305,7 +315,7 @@ func (c *Class) ReadScores(name string, r io.Reader) (Scores, error) {
 			out[student][it.ID] = v
 		}
 	}
-	return out, nil
+	return out, unknown, nil
 }
 
 // Merge applies scores to the class; it returns the students scored who are not in
@@ -333,13 +343,13 @@ func (c *Class) Merge(sc Scores) ([]string, error) {
 
 // LoadScores reads a scores file (see ReadScores); a missing file gives no scores
 // when optional is true.
-func (c *Class) LoadScores(path string, optional bool) (Scores, error) {
+func (c *Class) LoadScores(path string, optional bool) (Scores, []string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		if optional && errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
+			return nil, nil, nil
 		}
-		return nil, fmt.Errorf("reading scores: %w", err)
+		return nil, nil, fmt.Errorf("reading scores: %w", err)
 	}
 	defer f.Close()
 	return c.ReadScores(path, f)

@@ -121,9 +121,12 @@ func TestScoresRoundTrip(t *testing.T) {
 	c := &Class{Rubric: r, Problem: "p", Students: []*Student{
 		{Name: "ann", Items: []ItemResult{{ID: "auto", Points: 2}, {ID: "hand", Blank: true}}, Total: 98},
 	}}
-	sc, err := c.ReadScores("s.csv", strings.NewReader("student,hand,auto\nann,3,5\nbob,1,\n"))
+	sc, ignored, err := c.ReadScores("s.csv", strings.NewReader("student,hand,auto,comment,hnad\nann,3,5,,\nbob,1,,,2\n"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if strings.Join(ignored, ",") != "comment,hnad" {
+		t.Errorf("ignored columns %q, want the two that name no item", ignored)
 	}
 	unknown, err := c.Merge(sc)
 	if err != nil || len(unknown) != 1 || unknown[0] != "bob" {
@@ -137,16 +140,16 @@ func TestScoresRoundTrip(t *testing.T) {
 	if err := c.WriteCSV(&buf); err != nil {
 		t.Fatal(err)
 	}
-	again, err := c.ReadScores("grades.csv", strings.NewReader(buf.String()))
-	if err != nil || again["ann"]["hand"] != 3 {
-		t.Fatalf("re-reading grades.csv: %v %v", again, err)
+	again, ignoredAgain, err := c.ReadScores("grades.csv", strings.NewReader(buf.String()))
+	if err != nil || again["ann"]["hand"] != 3 || len(ignoredAgain) > 0 {
+		t.Fatalf("re-reading grades.csv: %v %v, ignoring %q", again, err, ignoredAgain)
 	}
 	for _, bad := range []struct{ csv, want string }{
 		{"student,hand\nann,x\n", "s.csv:2:5: hand: \"x\" is not a number"},
 		{"student,hand\nann,9\n", "outside 0…4"},
 		{"name,hand\n", "no student column"},
 	} {
-		if _, err := c.ReadScores("s.csv", strings.NewReader(bad.csv)); err == nil || !strings.Contains(err.Error(), bad.want) {
+		if _, _, err := c.ReadScores("s.csv", strings.NewReader(bad.csv)); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%q: error %v, want %q", bad.csv, err, bad.want)
 		}
 	}
@@ -193,7 +196,7 @@ func FuzzReadScores(f *testing.F) {
 			t.Fatal(err)
 		}
 		c := &Class{Rubric: r}
-		sc, err := c.ReadScores("f.csv", strings.NewReader(text))
+		sc, _, err := c.ReadScores("f.csv", strings.NewReader(text))
 		if err != nil {
 			return
 		}
