@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Folder is a problem's folder on disk: its problem.yaml and its data. Problem
@@ -159,6 +160,32 @@ func (e *InputError) Error() string {
 }
 
 // Errorf returns an *InputError at line and col (1-based; 0 leaves it out).
+// A string or byte-slice argument longer than maxQuoted bytes (a token of the
+// input, which may be megabytes long) is cut short, with its length said.
 func Errorf(line, col int, format string, args ...any) error {
+	for i, a := range args {
+		switch v := a.(type) {
+		case string:
+			args[i] = clipToken(v)
+		case []byte:
+			args[i] = clipToken(string(v))
+		}
+	}
 	return &InputError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// maxQuoted is the most bytes of one argument an input error shows.
+const maxQuoted = 40
+
+// clipToken is s, or its first maxQuoted bytes (whole characters) and how long
+// it is.
+func clipToken(s string) string {
+	if len(s) <= maxQuoted {
+		return s
+	}
+	cut := maxQuoted
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
 }

@@ -112,3 +112,21 @@ func TestScoreGroupTotal(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorfClipsLongTokens checks that an input error quotes a huge token of
+// the input only in part: a 5 MB number must not make a 5 MB message.
+func TestErrorfClipsLongTokens(t *testing.T) {
+	huge := strings.Repeat("7", 5<<20)
+	for _, arg := range []any{huge, []byte(huge)} {
+		msg := Errorf(3, 4, "count %q out of range", arg).Error()
+		if len(msg) > 200 || !strings.Contains(msg, "(5242880 bytes)") || !strings.HasPrefix(msg, "line 3, column 4: count \"7777") {
+			t.Errorf("message of %d bytes: %.120s", len(msg), msg)
+		}
+	}
+	if msg := Errorf(1, 1, "%q", strings.Repeat("é", 30)).Error(); strings.Contains(msg, "\\x") {
+		t.Errorf("cut inside a character: %s", msg)
+	}
+	if msg := Errorf(1, 1, "word %q", "short").Error(); msg != `line 1, column 1: word "short"` {
+		t.Errorf("short token changed: %s", msg)
+	}
+}
