@@ -2,6 +2,8 @@ package icpc
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -199,6 +201,36 @@ constants:
 		}
 		if u := fmt.Sprint(unknown); tc.unknown != "" && u != tc.unknown {
 			t.Errorf("%q: unknown %s, want %s", tc.src, u, tc.unknown)
+		}
+	}
+}
+
+// TestIsPackageTellsJudgeProblems checks folders with a data/ folder and a
+// problem.yaml: judge's own format in any YAML style is not a package, the
+// package format (even an empty problem.yaml, all defaults) is.
+func TestIsPackageTellsJudgeProblems(t *testing.T) {
+	for _, tc := range []struct {
+		yaml string
+		pkg  bool
+	}{
+		{"slug: sudoku\ntitle: S\nkind: pass-fail\nreference: tactics\n", false},
+		{"{slug: sudoku, title: S, kind: pass-fail, reference: tactics}\n", false},
+		{"title: S\nkind: pass-fail\nreference: tactics\n", false},
+		{"\"slug\": sudoku\n", false},
+		{"name: Hello\nlimits:\n  time_multiplier: 2\n", true},
+		{"problem_format_version: 2023-07-draft\nname: Guess\ntype: interactive\n", true},
+		{"", true},
+		{"slug: [unclosed\n", false},
+	} {
+		dir := t.TempDir()
+		if err := os.Mkdir(filepath.Join(dir, "data"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "problem.yaml"), []byte(tc.yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := IsPackage(dir); got != tc.pkg {
+			t.Errorf("%q: IsPackage %v, want %v", tc.yaml, got, tc.pkg)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/judgehq/judge/problems"
+	"go.yaml.in/yaml/v3"
 )
 
 // Defaults of the format where problem.yaml says nothing.
@@ -53,7 +54,8 @@ var _ problems.Problem = (*Package)(nil)
 var _ problems.ExternalChecker = (*Package)(nil)
 
 // IsPackage reports whether dir looks like a problem package: a problem.yaml and a
-// data/ folder, and none of judge's own slug/title keys.
+// data/ folder, and none of the keys only judge's own problem.yaml has (slug,
+// kind, reference), in any YAML style.
 func IsPackage(dir string) bool {
 	if st, err := os.Stat(filepath.Join(dir, "data")); err != nil || !st.IsDir() {
 		return false
@@ -62,11 +64,24 @@ func IsPackage(dir string) bool {
 	if err != nil {
 		return false
 	}
-	return !judgeSlugRE.Match(data)
+	var top map[string]any
+	if err := yaml.Unmarshal(data, &top); err != nil {
+		return !judgeKeyRE.Match(data) // unreadable: the key at a line's start decides
+	}
+	for _, k := range judgeOnlyKeys {
+		if _, ok := top[k]; ok {
+			return false
+		}
+	}
+	return true
 }
 
-// judgeSlugRE finds the slug key of judge's own problem.yaml.
-var judgeSlugRE = regexp.MustCompile(`(?m)^slug:`)
+// judgeOnlyKeys are keys of judge's own problem.yaml that the package format
+// does not have.
+var judgeOnlyKeys = []string{"slug", "kind", "reference"}
+
+// judgeKeyRE finds one of judgeOnlyKeys at the start of a line.
+var judgeKeyRE = regexp.MustCompile(`(?m)^(slug|kind|reference):`)
 
 // Load reads the package in dir: problem.yaml, the data tree with its group
 // settings, the validators and the time limit where the package states one.
