@@ -25,6 +25,8 @@ import (
 	"github.com/judgehq/judge/problems"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"golang.org/x/sys/unix"
 )
 
 // DefaultPath is the database's path relative to the working directory, used when
@@ -107,9 +109,26 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	if _, err := db.ExecContext(ctx, schema); err != nil {
+	// A database made before holds the tables already: opening it writes
+	// nothing, so reading the history leaves the file as it was (and works
+	// where the state folder is read-only).
+	var version int
+	err = db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version)
+	if err != nil && !writable(path) {
+		// A state folder on read-only media: the WAL's index cannot be made
+		// beside the file, so it is read as a file nobody changes (what a
+		// writer left in a WAL file there is not seen).
 		db.Close()
-		return nil, fmt.Errorf("open store %s: create tables: %w", path, err)
+		if db, err = sql.Open("sqlite", "file:"+path+"?mode=ro&immutable=1"); err != nil {
+			return nil, fmt.Errorf("open store %s: %w", path, err)
+		}
+		err = db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version)
+	}
+	if err != nil || version < 1 {
+		if _, err := db.ExecContext(ctx, schema); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("open store %s: create tables: %w", path, err)
+		}
 	}
 	if err := addMissingColumns(ctx, db); err != nil {
 		db.Close()
@@ -121,6 +140,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	return &Store{db: db, save: save}, nil
+}
+
+// writable reports whether the folder of path takes new files.
+func writable(path string) bool {
+	return unix.Access(filepath.Dir(path), unix.W_OK) == nil
 }
 
 // saveResult adds a result or replaces the one of the same run, problem,

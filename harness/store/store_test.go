@@ -2,6 +2,7 @@ package store
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -433,5 +434,34 @@ func BenchmarkSave(b *testing.B) {
 			b.Fatal(err)
 		}
 		i++
+	}
+}
+
+// TestOpenWritesNothingToAnExistingDatabase opens a database made before
+// and checks its file is byte-for-byte the same afterwards: reading the
+// history must not change it (nor need a writable state folder).
+func TestOpenWritesNothingToAnExistingDatabase(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "judge.db")
+	st, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err = Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Runs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	after, _ := os.ReadFile(path)
+	if !bytes.Equal(before, after) {
+		t.Error("opening and reading the database changed its file")
 	}
 }
