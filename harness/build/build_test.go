@@ -130,6 +130,8 @@ func TestParseLanguages(t *testing.T) {
 		{"languages:\n  - {name: a, run: [x]}\n  - {name: a, run: [y]}\n", "defined twice"},
 		{"languages:\n  - {name: a, run: [x], extensions: [c]}\n", "must start with a dot"},
 		{"languages:\n  - {name: a, run: [x], colour: 1}\n", "field colour not found"},
+		{"languages:\n  - {name: a, run: [x], extensions: [.q]}\n  - {name: b, run: [y], extensions: [.Q]}\n", `extension .Q is language "a"'s already`},
+		{"languages:\n  - {name: a, compile: [cc, \"{sorce}\"], run: [x]}\n", "compile command: unknown placeholder {sorce}"},
 	}
 	for _, tt := range tests {
 		if _, err := ParseLanguages([]byte(tt.yaml)); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -138,6 +140,29 @@ func TestParseLanguages(t *testing.T) {
 	}
 	if _, err := ParseLanguages(builtinLanguages); err != nil {
 		t.Errorf("built-in table: %v", err)
+	}
+}
+
+// TestLoadLanguagesExtensionsGoToTheUser lays a table over the built-in one
+// whose new language takes .c: C sources are that language's then, and the
+// built-in c keeps its name but no longer its extension.
+func TestLoadLanguagesExtensionsGoToTheUser(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "langs.yaml")
+	if err := os.WriteFile(path, []byte("languages:\n  - {name: c2, compile: [gcc, -O0, -o, \"{dir}/main\", \"{src}\"], run: [\"{dir}/main\"], extensions: [.c]}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ls, err := LoadLanguages(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, ok := ls.ByExtension("prog.c"); !ok || l.Name != "c2" {
+		t.Errorf("prog.c is %q (%v), want c2", l.Name, ok)
+	}
+	if l, ok := ls.ByExtension("prog.cpp"); !ok || l.Name != "cpp" {
+		t.Errorf("prog.cpp is %q (%v), want the built-in cpp", l.Name, ok)
+	}
+	if _, ok := ls.ByName("c"); !ok {
+		t.Error("the built-in c is gone by name")
 	}
 }
 

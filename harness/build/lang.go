@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -65,6 +67,7 @@ func ParseLanguages(data []byte) (*Languages, error) {
 		return nil, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	seen := map[string]bool{}
+	claimed := map[string]string{} // extension → language
 	for i, l := range f.Languages {
 		switch {
 		case l.Name == "":
@@ -78,14 +81,39 @@ func ParseLanguages(data []byte) (*Languages, error) {
 			if !strings.HasPrefix(e, ".") {
 				return nil, fmt.Errorf("language %q: extension %q must start with a dot", l.Name, e)
 			}
+			if other, ok := claimed[strings.ToLower(e)]; ok {
+				return nil, fmt.Errorf("language %q: extension %s is language %q's already", l.Name, e, other)
+			}
+			claimed[strings.ToLower(e)] = l.Name
+		}
+		for _, cmd := range []struct {
+			what string
+			argv []string
+		}{{"compile", l.Compile}, {"run", l.Run}, {"resolve", l.Resolve}} {
+			for _, a := range cmd.argv {
+				for _, m := range placeholderRE.FindAllString(a, -1) {
+					if !placeholders[m] {
+						return nil, fmt.Errorf("language %q: %s command: unknown placeholder %s (known: {src}, {dir}, {class}, {pkg})", l.Name, cmd.what, m)
+					}
+				}
+			}
 		}
 		seen[l.Name] = true
 	}
 	return &Languages{list: f.Languages}, nil
 }
 
+// placeholders are what a language's commands may name: the source, the build
+// folder, the Java class and the Go package.
+var placeholders = map[string]bool{"{src}": true, "{dir}": true, "{class}": true, "{pkg}": true}
+
+// placeholderRE finds what looks like a placeholder in a command's argument.
+var placeholderRE = regexp.MustCompile(`\{[A-Za-z_][A-Za-z0-9_]*\}`)
+
 // LoadLanguages reads a user's table from path and lays it over the built-in one:
-// a language of the same name replaces the built-in entry, others are added.
+// a language of the same name replaces the built-in entry, others are added, and
+// an extension the user's table gives a language is that language's alone (a
+// user's "c2" for .c files takes them from the built-in "c").
 func LoadLanguages(path string) (*Languages, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -97,6 +125,11 @@ func LoadLanguages(path string) (*Languages, error) {
 	}
 	merged := DefaultLanguages()
 	for _, u := range user.list {
+		for i := range merged.list {
+			merged.list[i].Extensions = slices.DeleteFunc(slices.Clone(merged.list[i].Extensions), func(e string) bool {
+				return slices.ContainsFunc(u.Extensions, func(ue string) bool { return strings.EqualFold(ue, e) })
+			})
+		}
 		replaced := false
 		for i := range merged.list {
 			if merged.list[i].Name == u.Name {
