@@ -221,7 +221,7 @@ var ErrNotReportFolder = errors.New("not a report folder written by judge")
 // error wrapping ErrNotReportFolder or the file system's error. It reads only, so a
 // command can call it before spending time judging.
 func CheckReportFolder(dir string) error {
-	dir = filepath.Clean(dir)
+	dir = absFolder(dir)
 	st, err := os.Lstat(dir)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -273,7 +273,9 @@ func CheckReportFolder(dir string) error {
 // one is complete and removed only after the new one is in place, so dir is either
 // the complete new report or, on failure, left as it was.
 func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
-	dir = filepath.Clean(dir)
+	// Absolute, so that the new report is built beside the folder even when
+	// it is "." (not inside it, where it would be taken for a user's file).
+	dir = absFolder(dir)
 	if err := CheckReportFolder(dir); err != nil {
 		return err
 	}
@@ -341,6 +343,11 @@ func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
 				"move it away and write the report again", dir, filepath.Join(dir, k))
 		}
 	}
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) == 0 {
+		// An empty folder (perhaps the one the user is in) is filled, not
+		// replaced: it stays the same folder.
+		return fillEmpty(tmp, dir)
+	}
 	var old string
 	if _, statErr := os.Lstat(dir); statErr == nil {
 		old = tmp + ".old"
@@ -374,6 +381,33 @@ func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
 		}
 	}
 	return nil
+}
+
+// fillEmpty moves the report built in tmp into the empty folder dir, entry by
+// entry, and removes tmp; on failure it takes back what it moved, leaving dir
+// empty.
+func fillEmpty(tmp, dir string) error {
+	entries, err := os.ReadDir(tmp)
+	if err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	for i, e := range entries {
+		if err := os.Rename(filepath.Join(tmp, e.Name()), filepath.Join(dir, e.Name())); err != nil {
+			for _, back := range entries[:i] {
+				_ = os.Rename(filepath.Join(dir, back.Name()), filepath.Join(tmp, back.Name()))
+			}
+			return fmt.Errorf("move report into %s: %w", dir, err)
+		}
+	}
+	return os.Remove(tmp)
+}
+
+// absFolder is dir made absolute (or only cleaned, if that fails).
+func absFolder(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		return abs
+	}
+	return filepath.Clean(dir)
 }
 
 // usersFiles lists, as paths relative to the report folder dir, what dir holds

@@ -231,3 +231,27 @@ func TestOldReportFolder(t *testing.T) {
 		t.Errorf("the old report changed: %q %v", b, err)
 	}
 }
+
+// TestWriteReportIntoDot writes a report into "." when the current folder is
+// empty: the report is built beside it, not inside (where its temporary
+// folder was taken for a user's file and the write refused).
+func TestWriteReportIntoDot(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "here")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	if err := WriteReport(context.Background(), ".", sampleReport()); err != nil {
+		t.Fatalf("writing into .: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "standings.md")); err != nil {
+		t.Error(err)
+	}
+	if wd, err := os.Getwd(); err != nil || wd != dir {
+		t.Errorf("the current folder is now %q, %v: the folder was replaced, not filled", wd, err)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(dir))
+	if len(entries) != 1 {
+		t.Errorf("beside the folder: %v, want nothing left", entries)
+	}
+}
