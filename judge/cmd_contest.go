@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
 	"github.com/judgehq/judge/reports/live"
+	"golang.org/x/sys/unix"
 )
 
 func outFlag() cli.Flag {
@@ -219,6 +221,21 @@ func checkOut(c *cli.Context) error {
 		if err := reports.CheckReportFolder(out); err != nil {
 			return usageError("--out: %v", err)
 		}
+		// The folder is made, or filled, in the nearest folder that exists.
+		at := out
+		for {
+			if _, err := os.Stat(at); err == nil {
+				break
+			}
+			parent := filepath.Dir(at)
+			if parent == at {
+				break
+			}
+			at = parent
+		}
+		if err := unix.Access(at, unix.W_OK); err != nil {
+			return usageError("--out %s: %s is not writable (%v); nothing was judged", out, at, err)
+		}
 	}
 	return nil
 }
@@ -253,9 +270,9 @@ func renderStored(ctx context.Context, c *cli.Context, e *env, st *workflow.Stor
 	}
 	if err := reports.WriteReport(ctx, out, rep); err != nil {
 		if errors.Is(err, reports.ErrNotReportFolder) {
-			return usageError("--out: %v", err)
+			return usageError("--out: %v (the results are stored as run %s: judge report %s --out DIR writes them elsewhere)", err, run.ID, run.ID)
 		}
-		return failed("writing the report: %v", err)
+		return failed("writing the report: %v (the results are stored as run %s: judge report %s --out DIR writes them elsewhere)", err, run.ID, run.ID)
 	}
 	fmt.Fprintf(w, "report: %s\n", relPath(out))
 	return nil
