@@ -191,9 +191,13 @@ func serveLive(ctx context.Context, c *cli.Context, e *env, st *workflow.Store, 
 // submission unless --rejudge-changed asks to judge those entrants again (their new
 // results replace the stored ones). It returns the entrants to judge again.
 func checkResume(ctx context.Context, c *cli.Context, st *workflow.Store, plan *workflow.ContestPlan, id string) ([]workflow.Change, error) {
-	_, stored, rep, err := workflow.LoadReport(ctx, st, id)
+	run, stored, rep, err := workflow.LoadReport(ctx, st, id)
 	if err != nil {
 		return nil, usageError("--resume %s: %v", id, err)
+	}
+	// Whether it is this contest's run at all, before what changed in it.
+	if run.Command != "contest" || run.Contest != plan.Contest.Name {
+		return nil, usageError("--resume %s: that run is %q %q, not contest %q", id, run.Command, run.Contest, plan.Contest.Name)
 	}
 	changes, err := plan.ResumeCheck(stored, rep.Results)
 	if err != nil {

@@ -46,6 +46,16 @@ func TestResumeAfterEdit(t *testing.T) {
 		return h
 	}
 	before := hashes()
+	// A run of another command is not this contest's, whatever changed.
+	code, out, errOut = judge(t, "--state", state, "run", "sudoku", "../solutions/sudoku/tactics", "-g", "sample", "--out", filepath.Join(t.TempDir(), "rr"))
+	rm := regexp.MustCompile(`run (\S+) \(judge report`).FindStringSubmatch(out)
+	if code != 0 || rm == nil {
+		t.Fatalf("run: exit %d, %q, %q", code, out, errOut)
+	}
+	code, _, errOut = judge(t, "--state", state, "contest", file, "--resume", rm[1], "--out", filepath.Join(t.TempDir(), "rx"))
+	if code != exitUsage || !strings.Contains(errOut, `that run is "run"`) {
+		t.Fatalf("resuming a run of another command: exit %d, %q", code, errOut)
+	}
 	// Entrant "two" edits its program.
 	script := filepath.Join(filepath.Dir(file), "slow2.sh")
 	if err := os.WriteFile(script, []byte("#!/bin/sh\n# edited\ncat\n"), 0o755); err != nil {
