@@ -84,9 +84,14 @@ CREATE INDEX IF NOT EXISTS results_problem ON results (problem, submission);
 PRAGMA user_version = 1;
 `
 
+// ErrRunBusy is returned (wrapped) by Claim for a run another judge command
+// is judging.
+var ErrRunBusy = errors.New("another judge command is judging this run now")
+
 // Store is an open history database. It is safe for concurrent use.
 type Store struct {
-	db *sql.DB
+	path string
+	db   *sql.DB
 	// save is Save's statement, prepared once: parsing it took about as long
 	// as running it.
 	save *sql.Stmt
@@ -139,7 +144,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	return &Store{db: db, save: save}, nil
+	return &Store{path: path, db: db, save: save}, nil
 }
 
 // writable reports whether the folder of path takes new files.

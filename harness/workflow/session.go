@@ -39,6 +39,8 @@ const diffLimit = 64 << 10
 type Session struct {
 	ID    string
 	store *store.Store // nil: results are not kept
+	// release gives up the claim on the run (store.Claim) once it is finished.
+	release func()
 }
 
 // NewSession starts a stored run in st, or an unstored one when st is nil.
@@ -58,7 +60,11 @@ func NewSession(ctx context.Context, st *store.Store, command string, args []str
 	if err != nil {
 		return nil, fmt.Errorf("history: %w", err)
 	}
-	return &Session{ID: run.ID, store: st}, nil
+	release, err := st.Claim(run.ID)
+	if err != nil {
+		return nil, fmt.Errorf("history: %w", err)
+	}
+	return &Session{ID: run.ID, store: st, release: release}, nil
 }
 
 // Resume reopens stored run id of command (and contest, for contests) and returns
@@ -71,14 +77,22 @@ func Resume(ctx context.Context, st *store.Store, id, command, contest string) (
 	if run.Command != command || run.Contest != contest {
 		return nil, nil, fmt.Errorf("that run is %q %q, not %s %q", run.Command, run.Contest, command, contest)
 	}
+	// Claimed before its results are read: a second command resuming it now
+	// would judge every job this one judges.
+	release, err := st.Claim(run.ID)
+	if err != nil {
+		return nil, nil, err
+	}
 	done, err := st.Done(ctx, run.ID)
 	if err != nil {
+		release()
 		return nil, nil, fmt.Errorf("results of run %s: %w", run.ID, err)
 	}
 	if err := st.SetStatus(ctx, run.ID, store.StatusRunning); err != nil {
+		release()
 		return nil, nil, fmt.Errorf("reopening run %s: %w", run.ID, err)
 	}
-	return &Session{ID: run.ID, store: st}, done, nil
+	return &Session{ID: run.ID, store: st, release: release}, done, nil
 }
 
 // Judge runs the tasks on j. Each finished result goes, in the order results
@@ -149,7 +163,12 @@ func (s *Session) Finish(ctx context.Context, interrupted bool) error {
 	if interrupted {
 		status = store.StatusInterrupted
 	}
-	if err := s.store.SetStatus(context.WithoutCancel(ctx), s.ID, status); err != nil {
+	err := s.store.SetStatus(context.WithoutCancel(ctx), s.ID, status)
+	if s.release != nil {
+		s.release()
+		s.release = nil
+	}
+	if err != nil {
 		return fmt.Errorf("closing run %s: %w", s.ID, err)
 	}
 	return nil

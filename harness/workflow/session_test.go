@@ -2,6 +2,7 @@ package workflow
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -107,5 +108,34 @@ func TestSessionInterruptedIsNotStored(t *testing.T) {
 	}
 	if shown != 0 || len(Results(results)) != 0 || !results[0].Interrupted {
 		t.Errorf("shown %d, results %+v: an interrupted task must be neither shown nor kept", shown, results)
+	}
+}
+
+// TestResumeWhileJudgedIsRefused resumes a run that a session is judging
+// (started, not finished): refused, since both would judge every job left;
+// once the first session finishes, the resume goes ahead.
+func TestResumeWhileJudgedIsRefused(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "judge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s, err := NewSession(ctx, st, "contest", nil, "c", RunConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Resume(ctx, st, s.ID, "contest", "c"); !errors.Is(err, store.ErrRunBusy) {
+		t.Fatalf("resume while judged: %v, want ErrRunBusy", err)
+	}
+	if err := s.Finish(ctx, true); err != nil {
+		t.Fatal(err)
+	}
+	again, _, err := Resume(ctx, st, s.ID, "contest", "c")
+	if err != nil {
+		t.Fatalf("resume after the first finished: %v", err)
+	}
+	if err := again.Finish(ctx, false); err != nil {
+		t.Fatal(err)
 	}
 }
