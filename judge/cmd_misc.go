@@ -160,9 +160,11 @@ func validateCommand() *cli.Command {
 		Description: `Prints FILE: ok, or FILE:LINE:COLUMN: what is wrong, for each file. Exits 1 when
 any file is invalid.
 
-PROBLEM may be an ICPC or Kattis problem package folder: then, without FILEs,
-every test case's input goes through each of the package's input validators
-(exit code 42 means valid; checktestdata scripts need the checktestdata tool).
+PROBLEM may be an ICPC or Kattis problem package folder: then each FILE, or
+without FILEs every test case's input, goes through each of the package's input
+validators (exit code 42 means valid; checktestdata scripts need the
+checktestdata tool); a package without input validators checks nothing, and says
+so.
 
 Examples:
    judge validate sudoku my-puzzle.in
@@ -170,8 +172,8 @@ Examples:
    judge gen sudoku --seed 3 > p.in && judge validate sudoku p.in
    judge validate ~/contests/nwerc/problems/anagram   # a package's own validators`,
 		Action: problemAction("validate: want a problem and files (judge validate PROBLEM FILE...)", atLeast(1), func(c *cli.Context, e *env, p problems.Problem, _ problems.Limits) error {
-			if pkg := workflow.PackageOf(p); pkg != nil && c.NArg() == 1 {
-				return validatePackage(c, e, pkg)
+			if pkg := workflow.PackageOf(p); pkg != nil {
+				return validatePackage(c, e, pkg, c.Args().Slice()[1:])
 			}
 			if c.NArg() < 2 {
 				return usageError("validate: want a problem and files (judge validate PROBLEM FILE...)")

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -91,16 +92,27 @@ func verifyPackage(c *cli.Context, e *env, pkg *icpc.Package) error {
 
 // validatePackage is judge validate on a package without files: every test
 // case's input through every input validator.
-func validatePackage(c *cli.Context, e *env, pkg *icpc.Package) error {
+func validatePackage(c *cli.Context, e *env, pkg *icpc.Package, files []string) error {
 	ctx, stop := signalContext(c.Context)
 	defer stop()
-	checks, err := e.Packages().ValidateInputs(ctx, pkg)
-	if err != nil {
-		return failed("input validators: %v", err)
-	}
-	if len(checks) == 0 {
+	if len(pkg.InputValidators) == 0 {
 		fmt.Fprintf(c.App.Writer, "%s has no input validators: nothing checked\n", pkg.Dir)
 		return nil
+	}
+	var checks []icpcrun.InputCheck
+	var err error
+	if len(files) > 0 {
+		for _, f := range files {
+			if _, serr := os.Stat(f); serr != nil {
+				return usageError("%v", serr)
+			}
+		}
+		checks, err = e.Packages().ValidateFiles(ctx, pkg, files)
+	} else {
+		checks, err = e.Packages().ValidateInputs(ctx, pkg)
+	}
+	if err != nil {
+		return failed("input validators: %v", err)
 	}
 	if bad := printInputChecks(c.App.Writer, checks); bad > 0 {
 		return failed("%d of %d checks failed", bad, len(checks))

@@ -95,6 +95,15 @@ func TestValidatePackage(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "input validator format: 5 valid, 0 not") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, errOut)
 	}
+	// A user's files go through the package's validators too.
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good.in"), filepath.Join(dir, "bad.in")
+	os.WriteFile(good, []byte("12\n"), 0o644)
+	os.WriteFile(bad, []byte("1\n"), 0o644)
+	code, stdout, errOut = judge(t, "--state", t.TempDir(), "validate", filepath.Join("..", "problems", "icpc", "testdata", "pairsum"), good, bad)
+	if code != exitFailed || !strings.Contains(stdout, "bad.in") || !strings.Contains(stdout, "want one integer") || !strings.Contains(stdout, "1 valid, 1 not") {
+		t.Errorf("validating a user's files: exit %d\n%s\n%s", code, stdout, errOut)
+	}
 }
 
 // TestExportVerifies exports a problem that reads and writes files in both

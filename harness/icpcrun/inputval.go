@@ -38,6 +38,38 @@ func (e *Env) ValidateInputs(ctx context.Context, pkg *icpc.Package) ([]InputChe
 	if err != nil {
 		return nil, err
 	}
+	var inputs []validatedInput
+	for _, ds := range datasets {
+		inputs = append(inputs, validatedInput{name: ds.Name, path: ds.InPath, args: func(v string) []string {
+			return pkg.InputValidatorArgs(ds.Name, v)
+		}})
+	}
+	return e.validate(ctx, pkg, inputs)
+}
+
+// ValidateFiles runs every input validator of the package on each of files (a
+// user's inputs, in no group of the package: the validators get no arguments),
+// as ValidateInputs does on the package's own.
+func (e *Env) ValidateFiles(ctx context.Context, pkg *icpc.Package, files []string) ([]InputCheck, error) {
+	var inputs []validatedInput
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			return nil, err
+		}
+		inputs = append(inputs, validatedInput{name: f, path: f, args: func(string) []string { return nil }})
+	}
+	return e.validate(ctx, pkg, inputs)
+}
+
+// validatedInput is one input an input validator judges: its name in the
+// report, its file, and the arguments each validator gets on it.
+type validatedInput struct {
+	name, path string
+	args       func(validator string) []string
+}
+
+// validate runs every input validator of the package on every input.
+func (e *Env) validate(ctx context.Context, pkg *icpc.Package, inputs []validatedInput) ([]InputCheck, error) {
 	var out []InputCheck
 	for _, v := range pkg.InputValidators {
 		name := filepath.Base(v)
@@ -66,10 +98,11 @@ func (e *Env) ValidateInputs(ctx context.Context, pkg *icpc.Package) ([]InputChe
 			}
 			prog = t.program()
 		}
-		for _, ds := range datasets {
-			c := InputCheck{Validator: name, Case: ds.Name, Status: status, Message: msg}
+		for _, in := range inputs {
+			c := InputCheck{Validator: name, Case: in.name, Status: status, Message: msg}
 			if status == "" {
-				c.Status, c.Message, err = e.runInputValidator(ctx, prog, pkg.InputValidatorArgs(ds.Name, v), ds.InPath)
+				var err error
+				c.Status, c.Message, err = e.runInputValidator(ctx, prog, in.args(v), in.path)
 				if err != nil {
 					return out, err
 				}
