@@ -331,6 +331,11 @@ func (b *Builder) goPackage(ctx context.Context, source, abs string) (*Program, 
 		if log == "" {
 			return nil, err
 		}
+		if cacheFull(log, tmp) {
+			// The toolchain could not write the program into the judge's
+			// own build cache: the judge's failure, not a compile error.
+			return nil, fmt.Errorf("submission %s: build cache: %s", source, strings.TrimSpace(log))
+		}
 		sum, _ := hashFiles(abs, relNames(gos))
 		p.Hash, p.CompileError = sum, goPackagePaths(log, buildIn, source)
 		return p, nil
@@ -345,6 +350,20 @@ func (b *Builder) goPackage(ctx context.Context, source, abs string) (*Program, 
 	}
 	p.Hash, p.Dir, p.Argv = sum, dir, expand(lang.Run, map[string]string{"dir": dir})
 	return p, nil
+}
+
+// cacheFull reports whether a build log says that writing into the build cache
+// folder tmp failed for want of room or of write access.
+func cacheFull(log, tmp string) bool {
+	if !strings.Contains(log, tmp) {
+		return false
+	}
+	for _, why := range []string{"no space left on device", "disk quota exceeded", "read-only file system"} {
+		if strings.Contains(log, why) {
+			return true
+		}
+	}
+	return false
 }
 
 func relNames(paths []string) []string {

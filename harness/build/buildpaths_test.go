@@ -189,3 +189,22 @@ func FuzzValidName(f *testing.F) {
 		}
 	})
 }
+
+// TestCacheFull tells a build that could not write into the judge's own
+// cache folder (the judge's failure) from a compile error.
+func TestCacheFull(t *testing.T) {
+	tmp := "/state/cache/build-123"
+	for _, tc := range []struct {
+		log  string
+		want bool
+	}{
+		{"copying /tmp/go-build1/b001/exe/a.out to " + tmp + "/main: write " + tmp + "/main: no space left on device", true},
+		{"open " + tmp + "/main: read-only file system", true},
+		{"./main.go:3:1: syntax error: no space left on device is a string here", false},
+		{"write /tmp/x: no space left on device", false},
+	} {
+		if got := cacheFull(tc.log, tmp); got != tc.want {
+			t.Errorf("cacheFull(%q) = %v, want %v", tc.log, got, tc.want)
+		}
+	}
+}
