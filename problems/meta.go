@@ -72,6 +72,11 @@ type ScoreGroup struct {
 	Groups      []*ScoreGroup `json:"groups,omitempty"`
 }
 
+// ValidatorScoreMetric names the metric an outcome carries when an output
+// validator gave the case its own score (score.txt): the score then counts as
+// it is, even when it is exactly 1 or 0, rather than the group's accept score.
+const ValidatorScoreMetric = "validator score"
+
 // Total is the group's score from the outcomes of its cases, keyed by dataset
 // name; a case with no outcome counts as rejected.
 func (g *ScoreGroup) Total(outcomes map[string]Outcome) float64 {
@@ -84,7 +89,7 @@ func (g *ScoreGroup) Total(outcomes map[string]Outcome) float64 {
 		switch {
 		case !ok || o.Verdict != AC:
 			parts = append(parts, g.Reject)
-		case o.Score != 1 && o.Score != 0:
+		case o.Score != 1 && o.Score != 0 || slices.ContainsFunc(o.Metrics, func(m Metric) bool { return m.Name == ValidatorScoreMetric }):
 			parts = append(parts, o.Score) // the validator's own score
 		default:
 			parts = append(parts, g.Accept)

@@ -104,6 +104,9 @@ func TestScoreGroupTotal(t *testing.T) {
 		{"one wa", map[string]Outcome{"g1/1": ac, "g1/2": ac, "g2/1": ac, "g2/2": {Verdict: WA}, "g3/1": ac, "g3/2": ac, "g4/1": ac}, 41},
 		{"half avg, unjudged", map[string]Outcome{"g1/1": ac, "g1/2": ac, "g3/1": ac}, 35},
 		{"validator score", map[string]Outcome{"g4/1": {Verdict: AC, Score: 7.5}}, 7.5},
+		{"validator score of 1 and 0", map[string]Outcome{
+			"g3/1": {Verdict: AC, Score: 1, Metrics: []Metric{{Name: ValidatorScoreMetric, Value: 1}}},
+			"g3/2": {Verdict: AC, Score: 0, Metrics: []Metric{{Name: ValidatorScoreMetric, Value: 0}}}}, 0.5},
 		{"nothing", nil, 0},
 	}
 	for _, tc := range tests {

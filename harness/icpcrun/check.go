@@ -101,6 +101,9 @@ func verdictOf(m sandbox.Measure, feedback string, stderr *os.File) problems.Out
 				return problems.Rejected(problems.JE, "output validator wrote an unreadable score.txt %q", strings.TrimSpace(string(raw)))
 			}
 			o.Score = s
+			// Kept beside the score, so that a score of exactly 1 or 0 is
+			// still the validator's own, not the group's accept score.
+			o.Metrics = append(o.Metrics, problems.Metric{Name: problems.ValidatorScoreMetric, Value: s})
 		}
 	case m.ExitCode == ExitWA:
 		o = problems.Rejected(problems.WA, "%s", first)
