@@ -31,8 +31,12 @@ run_time_error/). Each Go program is a folder with a build script; it builds off
 A problem that reads and writes files (defrag) becomes a standard-I/O package: the
 case file arrives on standard input, the answer file goes to standard output, and
 each submission (Go, C, Python) is wrapped so that it still finds its files; the
-statement says so. Its score in the package leaves out the time charge, which only
-the judge's own measurement can make.
+statement says so. Scores in a package leave out a charge for CPU time (defrag's 1 %
+per millisecond, trimines' point per millisecond), which only the judge's own
+measurement can make; the statement still describes the judge's rule. A problem
+where lower scores win (defrag) says so only in the legacy format (grading:
+objective: min): the current format cannot, and export warns that tools will rank
+its scores the other way round.
 
 DIR must be new or empty: export never writes over files that are there.
 

@@ -98,6 +98,9 @@ func Export(ctx context.Context, src ExportSource, dst string, opt ExportOptions
 		return fmt.Errorf("unknown package format %q: want %s or %s", opt.Format, FormatCurrent, FormatLegacy)
 	}
 	legacy := opt.Format == FormatLegacy
+	if !legacy && meta.Score.Direction == problems.Minimize && (meta.Kind == problems.Scoring || meta.Score.Ranking != problems.RankPassFail) {
+		opt.warn("lower scores win in %s, which the %s format cannot say: tools reading the package rank its scores the other way round (--format legacy says it with grading: objective: min)", meta.Slug, FormatCurrent)
+	}
 	var fio *fileIOPlan
 	if meta.IO == problems.Files {
 		var err error
@@ -209,6 +212,9 @@ func problemYAML(meta problems.Meta, legacy bool) string {
 			validation += " score"
 		}
 		fmt.Fprintf(&b, "validation: %s\nlimits:\n  memory: %d\n  output: %d\n", validation, meta.Limits.Memory.MiB(), meta.Limits.Output.MiB())
+		if scoring && meta.Score.Direction == problems.Minimize {
+			b.WriteString("grading:\n  objective: min\n") // lower scores win
+		}
 		return b.String()
 	}
 	fmt.Fprintf(&b, "limits:\n  time_limit: %g\n  memory: %d\n  output: %d\n", meta.Limits.Time.Seconds(), meta.Limits.Memory.MiB(), meta.Limits.Output.MiB())

@@ -62,6 +62,21 @@ func TestExportReadsBack(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(dst, "submissions", "accepted", p.Meta().Reference)); err != nil {
 				t.Errorf("reference not in accepted/: %v", err)
 			}
+			// The legacy format says which way scores go.
+			if p.Meta().Kind != problems.Scoring {
+				return
+			}
+			legacy := filepath.Join(t.TempDir(), slug)
+			if err := Export(context.Background(), src, legacy, ExportOptions{Format: FormatLegacy}); err != nil {
+				t.Fatal(err)
+			}
+			lp, err := icpc.Load(legacy)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := lp.Meta().Score.Direction, p.Meta().Score.Direction; got != want {
+				t.Errorf("legacy package: score direction %q, want %q", got, want)
+			}
 		})
 	}
 }

@@ -48,7 +48,10 @@ type Config struct {
 	Types []string
 	// ValidatorFlags are the legacy validator_flags, split on white space.
 	ValidatorFlags []string
-	Limits         ConfigLimits
+	// Objective is the legacy grading.objective of a scoring problem: "min"
+	// when lower scores win, else "max" or "".
+	Objective string
+	Limits    ConfigLimits
 	// Constants are the substitutions problem.yaml's constants give validators'
 	// sources: NAME, NAME.value and NAME.REPR → text (nil when there are none).
 	Constants map[string]string
@@ -150,6 +153,18 @@ func ParseConfig(data []byte, file string) (Config, []Warning, error) {
 			}
 		case "validator_flags":
 			c.ValidatorFlags = strings.Fields(v.Value)
+		case "grading": // legacy: grading: {objective: min|max, …}
+			for j := 0; v.Kind == yaml.MappingNode && j+1 < len(v.Content); j += 2 {
+				if v.Content[j].Value != "objective" {
+					continue
+				}
+				switch o := v.Content[j+1]; o.Value {
+				case "min", "max":
+					c.Objective = o.Value
+				default:
+					return c, warns, bad(o, "grading.objective %q: want min or max", o.Value)
+				}
+			}
 		case "constants":
 			if c.Constants == nil {
 				c.Constants = map[string]string{}

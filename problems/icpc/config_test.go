@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/judgehq/judge/problems"
 )
 
 func TestParseConfig(t *testing.T) {
@@ -231,6 +233,38 @@ func TestIsPackageTellsJudgeProblems(t *testing.T) {
 		}
 		if got := IsPackage(dir); got != tc.pkg {
 			t.Errorf("%q: IsPackage %v, want %v", tc.yaml, got, tc.pkg)
+		}
+	}
+}
+
+// TestLegacyObjectiveMin reads a legacy scoring package whose grading
+// objective is min: lower scores win, as problemtools ranks them.
+func TestLegacyObjectiveMin(t *testing.T) {
+	for _, tc := range []struct {
+		yaml string
+		want problems.Direction
+		err  string
+	}{
+		{"type: scoring\ngrading:\n  objective: min\n", problems.Minimize, ""},
+		{"type: scoring\ngrading:\n  objective: max\n", problems.Maximize, ""},
+		{"type: scoring\n", problems.Maximize, ""},
+		{"type: scoring\ngrading:\n  objective: least\n", "", `problem.yaml:3:14: grading.objective "least"`},
+	} {
+		dir := t.TempDir()
+		os.MkdirAll(filepath.Join(dir, "data", "secret"), 0o755)
+		os.WriteFile(filepath.Join(dir, "problem.yaml"), []byte(tc.yaml), 0o644)
+		p, err := Load(dir)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%q: error %v, want %q", tc.yaml, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", tc.yaml, err)
+		}
+		if got := p.Meta().Score.Direction; got != tc.want {
+			t.Errorf("%q: direction %q, want %q", tc.yaml, got, tc.want)
 		}
 	}
 }

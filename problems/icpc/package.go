@@ -225,6 +225,9 @@ func (p *Package) makeMeta() problems.Meta {
 	if p.Config.Scoring() {
 		m.Kind, m.Score.Ranking = problems.Scoring, problems.RankPoints
 		m.Score.Groups = scoreGroup(p.Secret) // by test groups, as the package says
+		if p.Config.Objective == "min" {
+			m.Score.Direction = problems.Minimize
+		}
 	}
 	if p.Config.Interactive() {
 		m.Kind, m.IO = problems.Interactive, problems.InteractIO
