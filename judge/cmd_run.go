@@ -42,7 +42,8 @@ defrag's moves, bound, µs and penalty) it is instead a per-case ranked table: o
 dataset the submissions best first, with their verdict, score and figures.
 A submission is a source file (.c .cpp .go .py .java), a folder holding a Go main
 package, an executable, or a quoted command line.
-With no submission, every program under solutions/PROBLEM/ is judged.
+With no submission, every program under solutions/PROBLEM/ is judged (for a problem
+package folder, every program under its submissions/).
 
 Examples:
    judge run sudoku my_solver.c
@@ -64,7 +65,20 @@ Examples:
 				return err
 			}
 			sources := c.Args().Slice()[1:]
-			if len(sources) == 0 {
+			if pkg := workflow.PackageOf(p); len(sources) == 0 && pkg != nil {
+				// A package's own submissions, not the project's solutions of
+				// a problem that may share its name.
+				subs, err := pkg.Submissions()
+				if err != nil {
+					return usageError("%v", err)
+				}
+				if len(subs) == 0 {
+					return usageError("run: %s has no submissions/; name the programs to judge", pkg.Dir)
+				}
+				for _, s := range subs {
+					sources = append(sources, relPath(s.Path))
+				}
+			} else if len(sources) == 0 {
 				sols, err := workflow.Solutions(e.Root, p.Meta())
 				if err != nil {
 					return usageError("%v", err)

@@ -106,6 +106,19 @@ func TestValidatePackage(t *testing.T) {
 	}
 }
 
+// TestRunPackageJudgesItsSubmissions runs a package with no submission
+// named: its own submissions/ are judged, not the project's solutions.
+func TestRunPackageJudgesItsSubmissions(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed")
+	}
+	code, out, errOut := judge(t, "--state", t.TempDir(), "run", filepath.Join("..", "problems", "icpc", "testdata", "pairsum"),
+		"-g", "sample", "--out", t.TempDir())
+	if code != 0 || !strings.Contains(out, "accepted/one.py") || !strings.Contains(out, "wrong_answer/zero.py") {
+		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
 // TestExportVerifies exports a problem that reads and writes files in both
 // formats and judges the packages with judge verify: every exported program gets
 // its folder's verdict, so the validators run wherever the jail copies their
