@@ -65,8 +65,10 @@ const nextPassFile = "nextpass.in"
 // feedback folder, and the feedback files copied back after); the arguments name
 // them as the format says. An unjailed runner runs it in the feedback folder.
 func validatorSpec(t *Tool, ds problems.Dataset, feedback string, args []string) (sandbox.Spec, error) {
+	// The feedback folder persists from pass to pass, with whatever files of
+	// its own the validator keeps there (CollectNew).
 	spec := sandbox.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
-		Limits: ValidatorLimits, Collect: feedbackFiles}
+		Limits: ValidatorLimits, Collect: feedbackFiles, CollectNew: true}
 	if err := judging.ProgramFiles(&spec, t.program()); err != nil {
 		return spec, err
 	}
@@ -199,6 +201,13 @@ func (e *Env) runOutputValidator(ctx context.Context, src string, constants map[
 		return problems.Rejected(problems.JE, "%v", err)
 	}
 	defer stderr.Close()
+	// What an earlier pass said is in its outcome already; this pass writes
+	// its own (a jail would pass the old files in read-only).
+	for _, name := range feedbackFiles {
+		if name != nextPassFile {
+			_ = os.Remove(filepath.Join(feedback, name))
+		}
+	}
 	spec, err := validatorSpec(t, ds, feedback, args)
 	if err != nil {
 		return problems.Rejected(problems.JE, "output validator: %v", err)

@@ -72,6 +72,7 @@ type request struct {
 	Hard       []rlimit `json:"hard,omitempty"`
 	Processes  int64    `json:"processes"`
 	Collect    []string `json:"collect"`
+	CollectNew bool     `json:"collect_new,omitempty"`
 	CollectMax int64    `json:"collect_max"`
 }
 
@@ -1092,7 +1093,11 @@ func placeFile(work, name string, fd int, exec bool) error {
 // symbolic link, a pipe, a folder) is not collected, as if it were missing, and
 // a file larger than CollectMax is returned as oversize (an output limit).
 func collect(req *request) (names []string, oversize string, fds []int, err error) {
-	for _, name := range expandCollect(req.Collect) {
+	list := expandCollect(req.Collect)
+	if req.CollectNew {
+		list = append(list, newFiles(req, list)...)
+	}
+	for _, name := range list {
 		if name == "" || name == "." || name == ".." || filepath.Base(name) != name {
 			return names, "", fds, fmt.Errorf("collecting %q: not a plain file name", name)
 		}
@@ -1119,6 +1124,26 @@ func collect(req *request) (names []string, oversize string, fds []int, err erro
 		names, fds = append(names, name), append(fds, fd)
 	}
 	return names, "", fds, nil
+}
+
+// newFiles lists the regular files of the work folder that the request did not
+// place there and that are not in listed already (at most 200 in all).
+func newFiles(req *request, listed []string) []string {
+	skip := map[string]bool{}
+	for _, f := range req.Files {
+		skip[f.Name] = true
+	}
+	for _, n := range listed {
+		skip[n] = true
+	}
+	var out []string
+	entries, _ := os.ReadDir("/work")
+	for _, e := range entries {
+		if !skip[e.Name()] && e.Type().IsRegular() && len(listed)+len(out) < 200 {
+			out = append(out, e.Name())
+		}
+	}
+	return out
 }
 
 // expandCollect replaces each pattern ("*.class") by the work-folder names it

@@ -80,7 +80,11 @@ type Config struct {
 	// the host (regular files only, at most CollectMax bytes each) when the
 	// program exited by itself, with any exit code. A name may be a pattern
 	// ("*.class") that stands for every file it matches.
-	Collect    []string
+	Collect []string
+	// CollectNew collects too every regular file of the work folder that is
+	// not one of Files: what the program made (a validator's own state, kept
+	// from one pass to the next).
+	CollectNew bool
 	CollectDir string
 	CollectMax int64
 	// Stdin is the input: a regular file is fed through a pipe, so the program

@@ -727,7 +727,7 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 		}
 	}
 	req := request{Argv: c.Argv, Env: c.Env, Files: files, WorkSize: l.Disk, TmpSize: l.Tmp,
-		Rlimits: rl, Processes: l.Processes, Collect: c.Collect, CollectMax: c.CollectMax}
+		Rlimits: rl, Processes: l.Processes, Collect: c.Collect, CollectNew: c.CollectNew, CollectMax: c.CollectMax}
 	if j.userns {
 		req.Hard = hardRlimits(l)
 	}

@@ -138,7 +138,7 @@ func (r *jailRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 		}
 	}
 	if len(spec.Collect) > 0 {
-		cfg.Collect, cfg.CollectDir, cfg.CollectMax = spec.Collect, spec.Dir, spec.Limits.Output.Bytes()
+		cfg.Collect, cfg.CollectNew, cfg.CollectDir, cfg.CollectMax = spec.Collect, spec.CollectNew, spec.Dir, spec.Limits.Output.Bytes()
 		if cfg.CollectMax <= 0 {
 			cfg.CollectMax = 64 << 20
 		}

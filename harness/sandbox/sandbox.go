@@ -44,6 +44,9 @@ type Spec struct {
 	// jail copies them back into Dir after the run; other runners write them there
 	// directly.
 	Collect []string
+	// CollectNew, with Collect, also brings back every other file the program
+	// made in Dir (a validator's own files, kept from one pass to the next).
+	CollectNew bool
 	// CloseStdout closes Stdout as soon as the program's output ends rather than
 	// leaving it to the caller, so that a program reading that pipe sees the end
 	// at once (an interactive validator that closes its output to say so). Only
