@@ -16,6 +16,7 @@ import (
 	"github.com/judgehq/judge/problems/bestmove"
 	"github.com/judgehq/judge/problems/defrag"
 	"github.com/judgehq/judge/problems/fleetcount"
+	"github.com/judgehq/judge/problems/icpc"
 	"github.com/judgehq/judge/problems/sudoku"
 	"github.com/judgehq/judge/problems/trimines"
 )
@@ -93,9 +94,16 @@ func rootAbove(dir string) (string, bool) {
 	}
 }
 
+// A folder of problem packages (another tool's tree of ICPC packages) is not
+// one: the judge would put its .judge/ and reports there.
 func hasProblems(dir string) bool {
 	m, _ := filepath.Glob(filepath.Join(dir, "problems", "*", "problem.yaml"))
-	return len(m) > 0
+	for _, p := range m {
+		if !icpc.IsPackage(filepath.Dir(p)) {
+			return true
+		}
+	}
+	return false
 }
 
 // Open loads a problem by slug (looked up under root/problems/) or by the path of a

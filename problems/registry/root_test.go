@@ -50,3 +50,28 @@ func TestFindRoot(t *testing.T) {
 		t.Errorf("with $%s: %q, %v", RootEnv, got, err)
 	}
 }
+
+// TestFindRootSkipsPackageTrees looks for the project from inside another
+// tool's tree whose problems/ folder holds only problem packages (a data/
+// folder and a package problem.yaml each): that tree is not the project, so
+// the judge's .judge/ and reports do not land in it.
+func TestFindRootSkipsPackageTrees(t *testing.T) {
+	project := t.TempDir()
+	write := func(path, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(project, "problems", "p", "problem.yaml"), "slug: p\n")
+	tree := filepath.Join(project, "vendor", "tool", "test")
+	write(filepath.Join(tree, "problems", "hello", "problem.yaml"), "name: Hello\n")
+	write(filepath.Join(tree, "problems", "hello", "data", "sample", "1.in"), "1\n")
+	t.Setenv(RootEnv, "")
+	if got, err := FindRoot(tree); err != nil || got != project {
+		t.Errorf("FindRoot(inside a package tree) = %q, %v; want the project %q", got, err, project)
+	}
+}
