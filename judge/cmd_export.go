@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/judgehq/judge/harness/icpcrun"
+	"github.com/judgehq/judge/problems/icpc"
 	"github.com/judgehq/judge/problems/registry"
 )
 
@@ -51,6 +52,14 @@ Examples:
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 2 {
 				return usageError("export: want a problem and a folder (judge export PROBLEM DIR)")
+			}
+			switch f := c.String("format"); f {
+			case "", "current", icpcrun.FormatCurrent, icpcrun.FormatLegacy:
+			default:
+				return usageError("export: --format %q: want %s (the default) or %s", f, icpcrun.FormatCurrent, icpcrun.FormatLegacy)
+			}
+			if arg := c.Args().First(); icpc.IsPackage(arg) {
+				return usageError("export: %s is a problem package already; export writes judge's own problems (problems/SLUG) as packages", arg)
 			}
 			e, err := newEnv(c)
 			if err != nil {

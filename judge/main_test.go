@@ -72,6 +72,8 @@ func TestBadInput(t *testing.T) {
 		{"negative -j", []string{"run", "sudoku", "/bin/true", "-j", "-1"}, "-j -1: want 1 to 256"},
 		{"huge -j", []string{"run", "sudoku", "/bin/true", "-j", "99999"}, "-j 99999: want 1 to 256"},
 		{"empty group", []string{"run", "sudoku", "/bin/true", "-g", "sample", "-g", ""}, `--group "": an empty group name`},
+		{"bad export format", []string{"export", "sudoku", "x", "--format", "2023-07"}, `--format "2023-07": want 2025-09`},
+		{"export of a package", []string{"export", "../problems/icpc/testdata/pairsum", "x"}, "is a problem package already"},
 		{"rejudge without resume", []string{"contest", "../examples/contest.yaml", "--rejudge-changed"}, "--rejudge-changed goes with --resume"},
 	}
 	for _, tt := range tests {
