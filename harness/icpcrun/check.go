@@ -94,7 +94,9 @@ func verdictOf(m sandbox.Measure, feedback string, stderr *os.File) problems.Out
 	switch {
 	case m.Signal != "" || m.TimedOut || m.CPUExceeded || m.MemoryExceeded:
 		errText, _ := readFileCapped(stderr, 2048)
-		return problems.Rejected(problems.JE, "output validator failed (%s): %s", describe(m), oneLine(string(errText)))
+		o := problems.Rejected(problems.JE, "output validator failed (%s): %s", describe(m), oneLine(string(errText)))
+		o.Details = string(errText) // all of it: the cause is often on a later line
+		return o
 	case m.ExitCode == ExitAC:
 		o = problems.Accepted(1, "%s", first)
 		if raw, err := os.ReadFile(filepath.Join(feedback, "score.txt")); err == nil {
