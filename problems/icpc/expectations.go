@@ -57,7 +57,14 @@ var defaultExpectations = []struct {
 	{"time_limit_exceeded", []problems.Verdict{problems.AC, problems.TLE}, []problems.Verdict{problems.TLE}},
 	{"run_time_error", []problems.Verdict{problems.AC, problems.RTE}, []problems.Verdict{problems.RTE}},
 	{"brute_force", []problems.Verdict{problems.AC, problems.RTE, problems.TLE}, []problems.Verdict{problems.RTE, problems.TLE}},
+	// partially_accepted/ (legacy and 2023-07-draft; judged rather than passed
+	// over in later versions): accepted on some case, any verdict on the others.
+	// The score is not held to bounds.
+	{partiallyAccepted, expectationVerdicts, []problems.Verdict{problems.AC}},
 }
+
+// partiallyAccepted is the folder of submissions that score some points.
+const partiallyAccepted = "partially_accepted"
 
 // submissionRule is one submission glob with its expectations.
 type submissionRule struct {

@@ -1,6 +1,7 @@
 package icpc
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -124,5 +125,43 @@ func TestSubmissionsYAML(t *testing.T) {
 	}
 	if s := got["rejected/crash.py"]; s.Accepted() || len(s.Expected) != 3 {
 		t.Errorf("rejected: expected %v", s.Expected)
+	}
+}
+
+// TestPartiallyAccepted lists a submission of partially_accepted/ in a legacy
+// and a current package (it was passed over without a word): it must be
+// accepted on some case, and may fail the others.
+func TestPartiallyAccepted(t *testing.T) {
+	for _, yaml := range []string{"name: P\n", "problem_format_version: 2023-07-draft\nname: P\n"} {
+		dir := t.TempDir()
+		for path, text := range map[string]string{
+			"problem.yaml":                         yaml,
+			"data/secret/1.in":                     "1\n",
+			"data/secret/1.ans":                    "1\n",
+			"submissions/partially_accepted/pa.py": "print(1)\n",
+		} {
+			p := filepath.Join(dir, filepath.FromSlash(path))
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			os.WriteFile(p, []byte(text), 0o644)
+		}
+		pkg, err := Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		subs, err := pkg.Submissions()
+		if err != nil || len(subs) != 1 {
+			t.Fatalf("%q: submissions %v, %v; want the partially accepted one", yaml, subs, err)
+		}
+		s := subs[0]
+		cases := []string{"secret/1", "secret/2"}
+		if why := s.Check(cases, map[string]CaseVerdict{"secret/1": {Verdict: problems.AC}, "secret/2": {Verdict: problems.WA}}); len(why) > 0 {
+			t.Errorf("%q: one case accepted: %v", yaml, why)
+		}
+		if why := s.Check(cases, map[string]CaseVerdict{"secret/1": {Verdict: problems.WA}, "secret/2": {Verdict: problems.TLE}}); len(why) == 0 {
+			t.Errorf("%q: no case accepted, and nothing failed", yaml)
+		}
+		if s.Accepted() {
+			t.Errorf("%q: counted among the accepted ones (whose runs set the time limit)", yaml)
+		}
 	}
 }
