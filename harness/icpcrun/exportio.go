@@ -104,7 +104,9 @@ func (f *fileIOPlan) fixedNames() []string {
 func (f *fileIOPlan) statementNote() string {
 	var fixed []string
 	for _, n := range f.fixedNames() {
-		fixed = append(fixed, fmt.Sprintf("`%s` (%q)", n, f.fixed[n]))
+		// In a code span: a quoted "1\n" outside one reaches LaTeX as a
+		// control sequence \n, which stops pandoc's PDF.
+		fixed = append(fixed, fmt.Sprintf("`%s` (`` %q ``)", n, f.fixed[n]))
 	}
 	note := "\n\n## In this package\n\nThe package format knows only standard input and output, so here the case file `" +
 		f.stdin + "` arrives on standard input and the answer file `" + f.stdout + "` is written to standard output."
