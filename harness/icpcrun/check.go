@@ -140,6 +140,18 @@ func lastLine(s string) string {
 	return strings.TrimSpace(lines[len(lines)-1])
 }
 
+// buildErrorLine is the line of a build's output that says what went wrong:
+// the first that speaks of an error, else the first ("exit status 1" alone
+// says nothing).
+func buildErrorLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(strings.ToLower(l), "error") {
+			return strings.TrimSpace(l) + " …"
+		}
+	}
+	return oneLine(s)
+}
+
 func oneLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
@@ -193,7 +205,7 @@ func (e *Env) runOutputValidator(ctx context.Context, src string, constants map[
 		return problems.Rejected(problems.JE, "%v", err)
 	}
 	if t.BuildError != "" {
-		return problems.Outcome{Verdict: problems.JE, Message: "output validator does not build: " + oneLine(t.BuildError), Details: t.BuildError}
+		return problems.Outcome{Verdict: problems.JE, Message: "output validator does not build: " + buildErrorLine(t.BuildError), Details: t.BuildError}
 	}
 	if _, err := teamOutput.Seek(0, io.SeekStart); err != nil {
 		return problems.Rejected(problems.JE, "team output: %v", err)
@@ -308,7 +320,7 @@ func (b *boundInteractive) Interact(ctx context.Context, ds problems.Dataset, fr
 		return problems.Rejected(problems.JE, "%v", err)
 	}
 	if t.BuildError != "" {
-		return problems.Rejected(problems.JE, "interactive validator does not build: %s", oneLine(t.BuildError))
+		return problems.Rejected(problems.JE, "interactive validator does not build: %s", buildErrorLine(t.BuildError))
 	}
 	feedback, err := b.env.feedbackDir()
 	if err != nil {

@@ -94,7 +94,7 @@ func (e *Env) validate(ctx context.Context, pkg *icpc.Package, inputs []validate
 				return out, err
 			}
 			if t.BuildError != "" {
-				status, msg = "error", "does not build: "+oneLine(t.BuildError)
+				status, msg = "error", "does not build: "+buildErrorLine(t.BuildError)
 			}
 			prog = t.program()
 		}

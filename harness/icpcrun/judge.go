@@ -227,7 +227,7 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 		return problems.Outcome{}, sandbox.Measure{}, err
 	}
 	if t.BuildError != "" {
-		return problems.Rejected(problems.JE, "interactive validator does not build: %s", oneLine(t.BuildError)), sandbox.Measure{}, nil
+		return problems.Rejected(problems.JE, "interactive validator does not build: %s", buildErrorLine(t.BuildError)), sandbox.Measure{}, nil
 	}
 	feedback := filepath.Join(dir, "feedback")
 	if err := os.Mkdir(feedback, 0o755); err != nil {

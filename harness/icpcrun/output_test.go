@@ -74,3 +74,17 @@ func TestOutputInMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildErrorLine picks the line of a failed validator build that says what
+// is wrong, not the first ("exit status 1").
+func TestBuildErrorLine(t *testing.T) {
+	for _, tc := range []struct{ log, want string }{
+		{"exit status 1\nvalidator.cpp:3:5: error: 'strlen' was not declared in this scope\n", "validator.cpp:3:5: error: 'strlen' was not declared in this scope …"},
+		{"one line\n", "one line"},
+		{"first\nsecond\n", "first …"},
+	} {
+		if got := buildErrorLine(tc.log); got != tc.want {
+			t.Errorf("buildErrorLine(%q) = %q, want %q", tc.log, got, tc.want)
+		}
+	}
+}
