@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -161,6 +162,10 @@ func limitOverrides(c *cli.Context) (problems.LimitOverrides, error) {
 		d, err := problems.ParseSeconds(c.String(name))
 		if err != nil {
 			return o, usageError("--%s: %v", name, err)
+		}
+		// The bounds problem.yaml has (limits.time, limits.wall).
+		if most := map[string]time.Duration{"time-limit": time.Hour, "wall-limit": 2 * time.Hour}[name]; d <= 0 || d > most {
+			return o, usageError("--%s %s: want more than 0 and at most %v", name, c.String(name), most)
 		}
 		if name == "time-limit" {
 			o.Time = &d

@@ -69,6 +69,8 @@ func TestBadInput(t *testing.T) {
 		{"no problem", []string{"run"}, "which problem?"},
 		{"bad sandbox", []string{"--sandbox", "box", "problems"}, `--sandbox "box"`},
 		{"bad param", []string{"gen", "sudoku", "--param", "nonsense"}, `--param "nonsense"`},
+		{"zero time limit", []string{"run", "sudoku", "/bin/true", "-t", "0"}, "--time-limit 0: want more than 0 and at most 1h0m0s"},
+		{"huge time limit", []string{"run", "sudoku", "/bin/true", "-t", "1e9"}, "--time-limit 1e9: want more than 0"},
 		{"negative -j", []string{"run", "sudoku", "/bin/true", "-j", "-1"}, "-j -1: want 1 to 256"},
 		{"huge -j", []string{"run", "sudoku", "/bin/true", "-j", "99999"}, "-j 99999: want 1 to 256"},
 		{"empty group", []string{"run", "sudoku", "/bin/true", "-g", "sample", "-g", ""}, `--group "": an empty group name`},
