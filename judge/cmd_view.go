@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/judgehq/judge/harness/workflow"
+	"github.com/judgehq/judge/internal/atomicfile"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
 	"github.com/judgehq/judge/reports"
@@ -251,23 +252,8 @@ func writePicture(dest string, data []byte, force bool) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return usageError("-o %s: %v", dest, err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(dest), "."+filepath.Base(dest)+".*")
-	if err != nil {
-		return failed("writing %s: %v", dest, err)
-	}
-	_, werr := tmp.Write(data)
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp.Name(), 0o644)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), dest)
-	}
-	if werr != nil {
-		_ = os.Remove(tmp.Name())
-		return failed("writing %s: %v", dest, werr)
+	if err := atomicfile.Write(dest, data); err != nil {
+		return failed("%v", err)
 	}
 	return nil
 }

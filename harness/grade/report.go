@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/judgehq/judge/internal/atomicfile"
 	"github.com/judgehq/judge/reports"
 )
 
@@ -45,33 +46,7 @@ func PrepareOut(dir string) error {
 		}
 		return nil
 	}
-	return writeAtomic(filepath.Join(dir, Marker), []byte("judge grade report folder: judge grade may write over the files here\n"))
-}
-
-// writeAtomic writes a file through a temporary file in the same folder.
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.Write(filepath.Join(dir, Marker), []byte("judge grade report folder: judge grade may write over the files here\n"))
 }
 
 // WriteReport writes grades.csv, class.txt and STUDENT/feedback.md into dir, which
@@ -81,14 +56,14 @@ func (c *Class) WriteReport(dir string) error {
 	if err := c.WriteCSV(&buf); err != nil {
 		return err
 	}
-	if err := writeAtomic(filepath.Join(dir, GradesFile), buf.Bytes()); err != nil {
+	if err := atomicfile.Write(filepath.Join(dir, GradesFile), buf.Bytes()); err != nil {
 		return err
 	}
 	buf.Reset()
 	if err := c.WriteTable(&buf, reports.ASCII); err != nil {
 		return err
 	}
-	if err := writeAtomic(filepath.Join(dir, ClassFile), buf.Bytes()); err != nil {
+	if err := atomicfile.Write(filepath.Join(dir, ClassFile), buf.Bytes()); err != nil {
 		return err
 	}
 	for _, st := range c.Students {
@@ -98,7 +73,7 @@ func (c *Class) WriteReport(dir string) error {
 		if err := os.MkdirAll(sd, 0o755); err != nil {
 			return fmt.Errorf("report folder: %w", err)
 		}
-		if err := writeAtomic(filepath.Join(sd, FeedbackFile), buf.Bytes()); err != nil {
+		if err := atomicfile.Write(filepath.Join(sd, FeedbackFile), buf.Bytes()); err != nil {
 			return err
 		}
 	}

@@ -5,11 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/internal/atomicfile"
 	"github.com/judgehq/judge/problems"
 )
 
@@ -72,22 +71,5 @@ func Regen(ctx context.Context, root string, b *build.Builder, judge JudgeFunc, 
 // WriteAnswer replaces a dataset's .ans with data through a temporary file and a
 // rename.
 func WriteAnswer(a Answer) error {
-	path := a.Dataset.AnsPath
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".regen-*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := io.Copy(tmp, bytes.NewReader(a.Output)); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	_ = os.Chmod(tmp.Name(), 0o644)
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.Write(a.Dataset.AnsPath, a.Output)
 }
