@@ -34,10 +34,12 @@ case file arrives on standard input, the answer file goes to standard output, an
 each submission (Go, C, Python) is wrapped so that it still finds its files; the
 statement says so. Scores in a package leave out a charge for CPU time (defrag's 1 %
 per millisecond, trimines' point per millisecond), which only the judge's own
-measurement can make; the statement still describes the judge's rule. A problem
-where lower scores win (defrag) says so only in the legacy format (grading:
-objective: min): the current format cannot, and export warns that tools will rank
-its scores the other way round.
+measurement can make: the statement keeps the judge's rule and ends with a section
+"In this package" that says so. A problem where lower scores win (defrag) says so
+only in the legacy format (grading: objective: min): the current format cannot, and
+export warns that tools will rank its scores the other way round. Export also warns
+of what it leaves out: data groups the judge runs only on request (trimines'
+winrate) and solutions whose verdict has no submissions folder (output limit).
 
 DIR must be new or empty: export never writes over files that are there.
 

@@ -163,6 +163,16 @@ type Interactor interface {
 	Interact(ctx context.Context, ds Dataset, fromSol io.Reader, toSol io.Writer) Outcome
 }
 
+// TimeCharger is implemented by problems whose score charges for the CPU time the
+// judge measured (Output.Usage). A problem package's output validator cannot see
+// that time, so an exported package scores without the charge, and its statement
+// says so in the problem's own words.
+type TimeCharger interface {
+	// TimeCharge names the charge as the statement's readers know it, as a noun
+	// phrase: "the point taken off per millisecond of CPU time".
+	TimeCharge() string
+}
+
 // FileIO is implemented by problems whose programs read and write files in their
 // working directory instead of standard input and output.
 type FileIO interface {

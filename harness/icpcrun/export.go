@@ -1,16 +1,19 @@
 package icpcrun
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -127,6 +130,7 @@ func Export(ctx context.Context, src ExportSource, dst string, opt ExportOptions
 	if err != nil {
 		return fmt.Errorf("datasets of %s: %w", meta.Slug, err)
 	}
+	warnGroupsLeftOut(src, meta, opt)
 	for _, ds := range datasets {
 		base := filepath.Join(dst, "data", filepath.FromSlash(ds.Name))
 		if err := writeFile(base+".in", ds.Input, 0o644); err != nil {
@@ -222,8 +226,8 @@ func problemYAML(meta problems.Meta, legacy bool) string {
 }
 
 // exportStatement writes the statement: Markdown in the current format, LaTeX made
-// by pandoc in the legacy one (which has no Markdown statements). A file I/O
-// problem's statement gains a paragraph on how the package passes the files.
+// by pandoc in the legacy one (which has no Markdown statements), followed by
+// packageNote.
 func exportStatement(ctx context.Context, src ExportSource, dst string, fio *fileIOPlan, opt ExportOptions) error {
 	st, err := os.ReadFile(filepath.Join(src.ProblemDir, "statement.md"))
 	if errors.Is(err, os.ErrNotExist) {
@@ -232,8 +236,8 @@ func exportStatement(ctx context.Context, src ExportSource, dst string, fio *fil
 	} else if err != nil {
 		return err
 	}
-	if fio != nil {
-		st = append(st, []byte(fio.statementNote())...)
+	if note := packageNote(src.Problem, fio); note != "" {
+		st = append(bytes.TrimRight(st, "\n"), note...)
 	}
 	if opt.Format != FormatLegacy {
 		return writeFile(filepath.Join(dst, "statement", "problem.en.md"), st, 0o644)
@@ -263,6 +267,52 @@ func exportStatement(ctx context.Context, src ExportSource, dst string, fio *fil
 	return writeFile(filepath.Join(dir, "problem.en.tex"), []byte(tex), 0o644)
 }
 
+// warnGroupsLeftOut warns of the folders of data/ that the package leaves out:
+// it holds the groups the judge runs by default (problem.yaml's groups, else
+// sample and secret), not groups judged only on request.
+func warnGroupsLeftOut(src ExportSource, meta problems.Meta, opt ExportOptions) {
+	groups := meta.Groups
+	if len(groups) == 0 {
+		groups = problems.DefaultGroups
+	}
+	entries, err := os.ReadDir(filepath.Join(src.ProblemDir, "data"))
+	if err != nil {
+		return // Datasets has read the groups it needs; nothing else to say
+	}
+	for _, e := range entries {
+		if !e.IsDir() || slices.ContainsFunc(groups, func(g string) bool { return g == e.Name() || strings.HasPrefix(g, e.Name()+"/") }) {
+			continue
+		}
+		n := 0
+		_ = filepath.WalkDir(filepath.Join(src.ProblemDir, "data", e.Name()), func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".in") {
+				n++
+			}
+			return nil
+		})
+		opt.warn("data/%s (%d inputs) left out: the package holds the groups the judge runs by default (%s)", e.Name(), n, strings.Join(groups, ", "))
+	}
+}
+
+// packageNote is what the statement gains where the package differs from the
+// problem as the judge runs it, under a heading "In this package": how a file I/O
+// problem's files are passed, and that scores leave out a charge for CPU time,
+// which an output validator cannot measure. It is empty when nothing differs.
+func packageNote(p problems.Problem, fio *fileIOPlan) string {
+	var paras []string
+	if fio != nil {
+		paras = append(paras, fio.statementNote())
+	}
+	if tc, ok := p.(problems.TimeCharger); ok {
+		paras = append(paras, "An output validator cannot see how much CPU time a run used, so the scores of this package leave out "+
+			tc.TimeCharge()+": a case scores what the rules above give at 0 ms. The CPU time limit applies as stated.")
+	}
+	if len(paras) == 0 {
+		return ""
+	}
+	return "\n\n## In this package\n\n" + strings.Join(paras, "\n\n") + "\n"
+}
+
 // latexEscape escapes LaTeX's special characters in plain text.
 func latexEscape(s string) string {
 	r := strings.NewReplacer(`\`, `\textbackslash{}`, "{", `\{`, "}", `\}`, "$", `\$`, "&", `\&`, "#", `\#`,
@@ -290,6 +340,9 @@ func exportSubmissions(ctx context.Context, src ExportSource, meta problems.Meta
 		}
 		folder := folderFor(e.Name(), meta.Reference)
 		if folder == "" {
+			if e.Name() != "internal" {
+				opt.warn("%s: left out: the package format has no folder for %s", relOrSame(src.Root, filepath.Join(src.SolutionsDir, e.Name())), e.Name())
+			}
 			continue
 		}
 		dir := filepath.Join(src.SolutionsDir, e.Name())
@@ -522,9 +575,11 @@ const inputValidatorMain = `// Command validate is the input validator of this p
 package main
 
 import (
+	"bytes"
 	_ "embed"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/judgehq/judge/problems"
@@ -566,10 +621,12 @@ const outputValidatorMain = `// Command run is the output validator of this pack
 package main
 
 import (
+	"bytes"
 	"context"
 	_ "embed"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"

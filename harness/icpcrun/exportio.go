@@ -100,7 +100,8 @@ func (f *fileIOPlan) fixedNames() []string {
 	return names
 }
 
-// statementNote is the paragraph added to the statement.
+// statementNote is the paragraph on the files that the statement gains under
+// "In this package".
 func (f *fileIOPlan) statementNote() string {
 	var fixed []string
 	for _, n := range f.fixedNames() {
@@ -108,13 +109,13 @@ func (f *fileIOPlan) statementNote() string {
 		// control sequence \n, which stops pandoc's PDF.
 		fixed = append(fixed, fmt.Sprintf("`%s` (`` %q ``)", n, f.fixed[n]))
 	}
-	note := "\n\n## In this package\n\nThe package format knows only standard input and output, so here the case file `" +
+	note := "The package format knows only standard input and output, so here the case file `" +
 		f.stdin + "` arrives on standard input and the answer file `" + f.stdout + "` is written to standard output."
 	if len(fixed) > 0 {
 		note += " A program that still reads its files finds them in its working folder: the case in `" + f.stdin +
 			"`, and " + strings.Join(fixed, ", ") + "; the submissions of this package are wrapped to do so."
 	}
-	return note + "\n"
+	return note
 }
 
 // wrapSource returns a single-file submission wrapped so that it finds its input

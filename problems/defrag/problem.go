@@ -26,10 +26,16 @@ type Problem struct {
 func New(f *problems.Folder) problems.Problem { return &Problem{Folder: f} }
 
 var (
-	_ problems.Problem   = (*Problem)(nil)
-	_ problems.FileIO    = (*Problem)(nil)
-	_ problems.Generator = (*Problem)(nil)
+	_ problems.Problem     = (*Problem)(nil)
+	_ problems.FileIO      = (*Problem)(nil)
+	_ problems.Generator   = (*Problem)(nil)
+	_ problems.TimeCharger = (*Problem)(nil)
 )
+
+// TimeCharge names the CPU charge of the scoring rules.
+func (p *Problem) TimeCharge() string {
+	return "the 1 % added to a case's penalty per millisecond of CPU time"
+}
 
 // InputFiles returns defrag.in (one case) and the case as defrag01.in.
 func (p *Problem) InputFiles(ds problems.Dataset) (map[string][]byte, error) {

@@ -15,7 +15,13 @@ type Problem struct {
 func New(f *problems.Folder) problems.Problem { return &Problem{Folder: f} }
 
 var (
-	_ problems.Problem    = (*Problem)(nil)
-	_ problems.Interactor = (*Problem)(nil)
-	_ problems.Generator  = (*Problem)(nil)
+	_ problems.Problem     = (*Problem)(nil)
+	_ problems.Interactor  = (*Problem)(nil)
+	_ problems.Generator   = (*Problem)(nil)
+	_ problems.TimeCharger = (*Problem)(nil)
 )
+
+// TimeCharge names the CPU charge of the scoring rules.
+func (p *Problem) TimeCharge() string {
+	return "the point taken off per millisecond of CPU time"
+}
