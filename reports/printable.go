@@ -19,19 +19,21 @@ import (
 // screen, retitle the window or write the clipboard (OSC 52).
 func Printable(s string) string { return printable(s, false) }
 
-// styleCodes are the judge's own escape sequences in table cells: the verdict
-// colours and their reset, which printable keeps when asked to.
+// styleCodes are the judge's own escape sequences: a verdict's name wrapped in
+// its colour and the reset, whole, as Verdict writes it. printable keeps them
+// when asked to and escapes every other sequence, a lone colour or reset
+// included: text a program wrote can at most show a verdict's name in that
+// verdict's colour, never colour, dim or hide the rest of a line or a table.
 var styleCodes = func() []string {
-	codes := []string{"\x1b[0m"}
-	for _, c := range verdictColour {
-		codes = append(codes, c)
+	var codes []string
+	for v := range verdictColour {
+		codes = append(codes, Verdict(v, true))
 	}
 	return codes
 }()
 
-// printable is Printable; with styles, the judge's own colour codes
-// (styleCodes) pass through. Text a program wrote may then colour itself, but
-// do nothing else.
+// printable is Printable; with styles, the judge's own coloured verdict names
+// (styleCodes) pass through.
 func printable(s string, styles bool) string {
 	if !needsEscape(s) {
 		return s
@@ -80,7 +82,7 @@ func needsEscape(s string) bool {
 	return false
 }
 
-// styleAt returns the style code s starts with, or "".
+// styleAt returns the coloured verdict name s starts with, or "".
 func styleAt(s string) string {
 	for _, c := range styleCodes {
 		if strings.HasPrefix(s, c) {
@@ -180,7 +182,8 @@ func (p *PrintableWriter) Flush() error {
 // incompleteTail is the length of the end of b that may be the start of a
 // character of several bytes or of a colour code, cut off by the write's end.
 func incompleteTail(b []byte) int {
-	// A colour code: an ESC near the end that starts a proper prefix of one.
+	// A coloured verdict name: an ESC near the end that starts a proper prefix
+	// of one.
 	for i := max(0, len(b)-maxStyleLen+1); i < len(b); i++ {
 		if b[i] == 0x1b {
 			rest := string(b[i:])
@@ -206,7 +209,7 @@ func incompleteTail(b []byte) int {
 	return 0
 }
 
-// maxStyleLen is the length of the longest style code.
+// maxStyleLen is the length of the longest coloured verdict name.
 var maxStyleLen = func() int {
 	n := 0
 	for _, c := range styleCodes {

@@ -40,9 +40,16 @@ func TestPrintableKeepsStyles(t *testing.T) {
 		t.Errorf("printable(%q, true) = %q: the judge's colours must pass", cell, got)
 	}
 	for in, want := range map[string]string{
-		"\x1b[8mhidden\x1b[0m": `\x1b[8mhidden` + "\x1b[0m", // conceal is not one of the judge's
+		"\x1b[8mhidden\x1b[0m": `\x1b[8mhidden\x1b[0m`, // conceal is not one of the judge's
 		"\x1b[2J":              `\x1b[2J`,
 		"\x1b]0;t\x07":         `\x1b]0;t\a`,
+		// A verdict's colour without its verdict and reset would colour what
+		// follows: a whole line, the rest of a table.
+		"\x1b[32m everything green": `\x1b[32m everything green`,
+		"\x1b[2mdimmed\x1b[0m":      `\x1b[2mdimmed\x1b[0m`,
+		"\x1b[32mAC":                `\x1b[32mAC`,
+		"AC\x1b[0m":                 `AC\x1b[0m`,
+		"\x1b[31mAC\x1b[0m":         `\x1b[31mAC\x1b[0m`, // AC in WA's colour
 	} {
 		if got := printable(in, true); got != want {
 			t.Errorf("printable(%q, true) = %q, want %q", in, got, want)
