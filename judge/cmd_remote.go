@@ -90,7 +90,7 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done) to the workers at %s\n",
 		plan.Contest.Name, s.ID, len(jobs), len(done), c.String("nats"))
-	prog := reports.NewProgress(ctx, c.App.ErrWriter, isTerminal(c.App.ErrWriter), 5*time.Second, ptasks)
+	prog := newProgress(ctx, c.App.ErrWriter, ptasks)
 	took, err := s.Distribute(ctx, &dist.Coordinator{JS: js, Config: distConfig(c)}, jobs, prog.Add)
 	prog.Finish()
 	interrupted := ctx.Err() != nil

@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/internal/fds"
@@ -84,7 +85,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // isTerminal reports whether w (or the writer it wraps) is a terminal.
-func isTerminal(w io.Writer) bool {
+func isTerminal(w io.Writer) bool { return terminalOf(w) != nil }
+
+// terminalOf returns the terminal w writes to, through the writers that wrap
+// it, or nil when it is not one.
+func terminalOf(w io.Writer) *os.File {
 	for {
 		u, ok := w.(interface{ Unwrap() io.Writer })
 		if !ok {
@@ -92,8 +97,25 @@ func isTerminal(w io.Writer) bool {
 		}
 		w = u.Unwrap()
 	}
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		return f
+	}
+	return nil
+}
+
+// newProgress shows a run's progress on w. On a terminal the live bars are
+// drawn on it directly, not through w's escaping (reports.PrintableWriter):
+// their cursor movements are the judge's own, and escaped they would print as
+// text. Elsewhere plain lines go through w every five seconds.
+func newProgress(ctx context.Context, w io.Writer, tasks []reports.Task) *reports.Progress {
+	if t := terminalOf(w); t != nil {
+		// A terminal with no width (a pseudo-terminal nobody sized) would get
+		// empty bars: plain lines there.
+		if cols, _, err := term.GetSize(int(t.Fd())); err == nil && cols > 0 {
+			return reports.NewProgress(ctx, t, true, 5*time.Second, tasks)
+		}
+	}
+	return reports.NewProgress(ctx, w, false, 5*time.Second, tasks)
 }
 
 // usageError is bad input to the judge: exit code 2.

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/internal/testfiles"
+	"golang.org/x/sys/unix"
 )
 
 func TestMain(m *testing.M) {
@@ -232,5 +235,80 @@ func TestNoControlSequencesReachTheTerminal(t *testing.T) {
 		if !strings.Contains(all, `\x1b]52;c;cHduZWQ=`) && !strings.Contains(all, `\u001b]52;c;cHduZWQ=`) {
 			t.Errorf("%v: the program's error stream is not shown, escaped:\n%s", args, all)
 		}
+	}
+}
+
+// openPTY returns a pseudo-terminal's two ends, the terminal sized 150 × 40.
+func openPTY(t *testing.T, cols uint16) (master, tty *os.File) {
+	t.Helper()
+	master, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminals here: %v", err)
+	}
+	t.Cleanup(func() { master.Close() })
+	if err := unix.IoctlSetPointerInt(int(master.Fd()), unix.TIOCSPTLCK, 0); err != nil {
+		t.Skipf("unlocking a pseudo-terminal: %v", err)
+	}
+	n, err := unix.IoctlGetInt(int(master.Fd()), unix.TIOCGPTN)
+	if err != nil {
+		t.Skipf("naming a pseudo-terminal: %v", err)
+	}
+	tty, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("opening a pseudo-terminal: %v", err)
+	}
+	t.Cleanup(func() { tty.Close() })
+	if err := unix.IoctlSetWinsize(int(tty.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Col: cols, Row: 40}); err != nil {
+		t.Fatal(err)
+	}
+	return master, tty
+}
+
+// TestProgressOnATerminal runs a judging with its standard error on a terminal:
+// the live bars redraw themselves with the cursor movements the judge writes,
+// not with those movements escaped into text (as they were once, when the bars
+// went through the escaping of everything else the judge writes); on a terminal
+// without a width the progress comes as plain lines.
+func TestProgressOnATerminal(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed")
+	}
+	prog := filepath.Join(t.TempDir(), "wrong.py")
+	if err := os.WriteFile(prog, []byte("print('no')\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		cols uint16
+		bars bool
+	}{
+		{"sized terminal", 150, true},
+		{"terminal without a width", 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			master, tty := openPTY(t, tt.cols)
+			got := make(chan string)
+			go func() {
+				b, _ := io.ReadAll(master) // ends with EIO once the terminal is closed
+				got <- string(b)
+			}()
+			var out bytes.Buffer
+			code := run([]string{"judge", "--state", t.TempDir(), "run", "sudoku", prog, "-g", "sample", "--out", t.TempDir()}, &out, tty)
+			tty.Close()
+			text := <-got
+			if code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", code, out.String(), text)
+			}
+			if strings.Contains(text, `\x1b`) {
+				t.Errorf("escaped control sequences on the terminal:\n%q", text)
+			}
+			if has := strings.Contains(text, "\x1b[") && strings.Contains(text, "3/3 ["); has != tt.bars {
+				t.Errorf("live bars %v, want %v:\n%q", has, tt.bars, text)
+			}
+			if !tt.bars && !strings.Contains(text, "done: sudoku 3/3") {
+				t.Errorf("no plain progress line:\n%q", text)
+			}
+		})
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -34,7 +33,7 @@ func judgeTasks(ctx context.Context, c *cli.Context, e *env, s *workflow.Session
 		}
 		ptasks[index[slug]].Jobs++
 	}
-	prog := reports.NewProgress(ctx, c.App.ErrWriter, isTerminal(c.App.ErrWriter), 5*time.Second, ptasks)
+	prog := newProgress(ctx, c.App.ErrWriter, ptasks)
 	onResult := prog.Add
 	if len(also) > 0 {
 		onResult = func(r problems.Result) {

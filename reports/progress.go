@@ -63,7 +63,8 @@ func NewProgress(ctx context.Context, w io.Writer, tty bool, interval time.Durat
 		name := t.Problem
 		p.bars[name] = p.pool.AddBar(int64(t.Jobs), mpb.BarWidth(30),
 			mpb.PrependDecorators(
-				decor.Name(name, decor.WC{W: width + 1, C: decor.DindentRight}),
+				// The bars reach the terminal unescaped: a package's name is escaped here.
+				decor.Name(Printable(name), decor.WC{W: width + 1, C: decor.DindentRight}),
 				decor.CountersNoUnit("%d/%d", decor.WCSyncSpace),
 			),
 			mpb.AppendDecorators(
