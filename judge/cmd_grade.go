@@ -88,7 +88,7 @@ Examples:
 			class, err := g.Grade(ctx, classDir)
 			if err != nil {
 				if ctx.Err() != nil {
-					return failed("interrupted: %v", err)
+					return failed("interrupted: nothing written (%s is as it was)", out)
 				}
 				return usageError("%v", err)
 			}
