@@ -575,11 +575,9 @@ const inputValidatorMain = `// Command validate is the input validator of this p
 package main
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 
 	"github.com/judgehq/judge/problems"
@@ -621,12 +619,10 @@ const outputValidatorMain = `// Command run is the output validator of this pack
 package main
 
 import (
-	"bytes"
 	"context"
 	_ "embed"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
