@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/judgehq/judge/internal/testfiles"
 )
 
 // TestRunPackages judges the example submissions of fixture packages with judge
@@ -222,5 +224,64 @@ func TestPackageWarningsAreShown(t *testing.T) {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("no warning naming %s:\n%s", want, errOut)
 		}
+	}
+}
+
+// TestPackageValidatorBuildIsJailed judges a package whose output validator is a
+// hostile build script: it is built in the jail (not as the judge's user on the
+// host: the file it writes to a host path never appears there), and the links in
+// its folder that lead out of the package (a secret, a device) are not copied
+// in, so the build neither reads the secret nor hangs on the device.
+func TestPackageValidatorBuildIsJailed(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed")
+	}
+	host := t.TempDir()
+	secret := filepath.Join(host, "secret.txt")
+	if err := os.WriteFile(secret, []byte("host secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	marker := filepath.Join(host, "built-on-the-host")
+	pkg := filepath.Join(t.TempDir(), "hostile")
+	build := "id -u > uid.txt\n" +
+		"echo hostile > " + marker + " 2>/dev/null || true\n" +
+		"cat leak >> uid.txt 2>/dev/null || true\n" +
+		"head -c 4 zero >> uid.txt 2>/dev/null || true\n" +
+		"printf '#!/bin/sh\\nexit 42\\n' > run\nchmod +x run\n"
+	testfiles.Write(t, pkg, map[string]string{
+		"problem.yaml":                 "name: Hostile\nvalidation: custom\n",
+		"data/sample/1.in":             "1\n",
+		"data/sample/1.ans":            "1\n",
+		"data/secret/1.in":             "2\n",
+		"data/secret/1.ans":            "2\n",
+		"output_validators/v/build":    build,
+		"submissions/accepted/echo.py": "print(input())\n",
+	})
+	for name, target := range map[string]string{"leak": secret, "zero": "/dev/zero"} {
+		if err := os.Symlink(target, filepath.Join(pkg, "output_validators", "v", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	state := t.TempDir()
+	code, out, errOut := judge(t, "--state", state, "run", pkg, "--json", "--out", t.TempDir())
+	if code != 0 || !strings.Contains(out, `"AC": 2`) {
+		t.Fatalf("exit %d, want every dataset AC\n%s\n%s", code, out, errOut)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Errorf("the validator's build wrote %s on the host", marker)
+	}
+	uids, _ := filepath.Glob(filepath.Join(state, "cache", "icpc-*", "uid.txt"))
+	if len(uids) != 1 {
+		t.Fatalf("build folders with uid.txt: %v", uids)
+	}
+	got, err := os.ReadFile(uids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(got), "host secret") || strings.Contains(string(got), "\x00") {
+		t.Errorf("the build read through a link out of the package: %q", got)
+	}
+	if os.Geteuid() == 0 && strings.HasPrefix(string(got), "0\n") {
+		t.Errorf("the build ran as root: %q", got)
 	}
 }

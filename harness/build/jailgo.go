@@ -300,7 +300,8 @@ tar -cf /work/gocache.tar -C /tmp/gocache .
 }
 
 // tarFolder writes the regular files of dir, and of its sub-folders but hidden
-// ones, into a tar file at dst. Links and other special files are left out.
+// ones, into a tar file at dst, executable ones as 0755, others as 0644. Links
+// and other special files are left out.
 func tarFolder(dir, dst string) error {
 	f, err := os.Create(dst)
 	if err != nil {
@@ -333,7 +334,11 @@ func tarFolder(dir, dst string) error {
 		if err != nil {
 			return err
 		}
-		if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: filepath.ToSlash(rel), Mode: 0o644, Size: st.Size()}); err != nil {
+		mode := int64(0o644)
+		if st.Mode()&0o111 != 0 {
+			mode = 0o755 // a script of a package's validator, say
+		}
+		if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: filepath.ToSlash(rel), Mode: mode, Size: st.Size()}); err != nil {
 			return err
 		}
 		_, err = io.CopyN(tw, src, st.Size())

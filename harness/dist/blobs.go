@@ -8,14 +8,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/judgehq/judge/internal/tarsafe"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -208,7 +207,7 @@ func (b *Blobs) FetchDir(ctx context.Context, h, dest string) (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(tmp)
-	if err := unpack(data, tmp); err != nil {
+	if err := tarsafe.Extract(bytes.NewReader(data), tmp, 0); err != nil {
 		return "", fmt.Errorf("unpacking blob %s: %w", h, err)
 	}
 	if err := os.Rename(tmp, dest); err != nil {
@@ -220,47 +219,3 @@ func (b *Blobs) FetchDir(ctx context.Context, h, dest string) (string, error) {
 	return dest, nil
 }
 
-func unpack(data []byte, dir string) error {
-	tr := tar.NewReader(bytes.NewReader(data))
-	for {
-		hdr, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		name := path.Clean(hdr.Name)
-		if path.IsAbs(name) || name == ".." || strings.HasPrefix(name, "../") || name == "." {
-			return fmt.Errorf("archive entry %q leaves the folder", hdr.Name)
-		}
-		full := filepath.Join(dir, filepath.FromSlash(name))
-		switch hdr.Typeflag {
-		case tar.TypeDir:
-			if err := os.MkdirAll(full, 0o755); err != nil {
-				return err
-			}
-		case tar.TypeReg:
-			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-				return err
-			}
-			mode := os.FileMode(0o644)
-			if hdr.Mode&0o111 != 0 {
-				mode = 0o755
-			}
-			f, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
-			if err != nil {
-				return err
-			}
-			if _, err := io.Copy(f, io.LimitReader(tr, hdr.Size)); err != nil {
-				f.Close()
-				return err
-			}
-			if err := f.Close(); err != nil {
-				return err
-			}
-		default:
-			return fmt.Errorf("archive entry %q: only files and folders are allowed", hdr.Name)
-		}
-	}
-}

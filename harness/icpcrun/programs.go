@@ -104,7 +104,8 @@ func (e *Env) build(ctx context.Context, abs string, constants map[string]string
 	if !st.IsDir() {
 		folder, file = filepath.Dir(abs), filepath.Base(abs)
 	}
-	sum, err := hashTree(folder, file, icpc.ConstantsKey(constants))
+	root := packageRoot(folder)
+	sum, err := hashTree(folder, root, file, icpc.ConstantsKey(constants))
 	if err != nil {
 		return nil, fmt.Errorf("hashing %s: %w", abs, err)
 	}
@@ -121,7 +122,7 @@ func (e *Env) build(ctx context.Context, abs string, constants map[string]string
 	if _, err := os.Stat(filepath.Join(dir, ".built")); err != nil {
 		tmp := dir + ".tmp" + fmt.Sprint(os.Getpid())
 		os.RemoveAll(tmp)
-		if err := copyTree(folder, tmp); err != nil {
+		if err := copyTree(folder, root, tmp); err != nil {
 			return nil, fmt.Errorf("copying %s: %w", folder, err)
 		}
 		if len(constants) > 0 {
@@ -129,7 +130,17 @@ func (e *Env) build(ctx context.Context, abs string, constants map[string]string
 				return nil, fmt.Errorf("constants in %s: %w", folder, err)
 			}
 		}
-		log, err := runBuild(ctx, tmp, recipe.build)
+		var log string
+		var err error
+		switch {
+		case len(recipe.build) == 0:
+		case e.Builder.Jail != nil:
+			// The build commands and sources are the package author's: in a
+			// jail, as a submission's compile is.
+			log, err = e.Builder.JailBuild(ctx, tmp, recipe.build)
+		default:
+			log, err = runBuild(ctx, tmp, recipe.build)
+		}
 		if err != nil {
 			if log == "" {
 				log = err.Error()
@@ -272,30 +283,84 @@ func runBuild(ctx context.Context, dir string, cmds [][]string) (string, error) 
 	return "", nil
 }
 
-// hashTree hashes the files below folder (only file and headers-like neighbours
-// matter, but hashing all is simpler and safe), plus the program's entry name.
-func hashTree(folder, entry, extra string) (string, error) {
-	h := sha256.New()
-	io.WriteString(h, entry+"\x00"+extra+"\x00")
+// treeMax bounds the bytes of a package program's folder.
+const treeMax = 256 << 20
+
+// treeFiles lists the files of a package program's folder that are read and
+// copied: regular files, and links that lead to a regular file inside the
+// package (root). Links that leave it, devices, pipes and sockets are left out: a
+// link to the host's files must not hand them to the program, nor a device
+// hang the judge reading it. Folders are walked, links to folders are not.
+func treeFiles(folder, root string) ([]string, error) {
+	var files []string
+	var total int64
 	err := filepath.WalkDir(folder, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if d.Type()&fs.ModeSymlink != 0 && !linkToFileInside(root, p) || d.Type()&fs.ModeSymlink == 0 && !d.Type().IsRegular() {
+			return nil
+		}
+		st, err := os.Stat(p)
 		if err != nil {
 			return err
 		}
-		if d.IsDir() {
-			return nil
+		if total += st.Size(); total > treeMax {
+			return fmt.Errorf("%s: the program's folder holds more than %d MiB", folder, treeMax>>20)
 		}
+		files = append(files, p)
+		return nil
+	})
+	return files, err
+}
+
+// linkToFileInside reports whether the link at p leads to a regular file inside root.
+func linkToFileInside(root, p string) bool {
+	target, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return false
+	}
+	st, err := os.Stat(target)
+	return err == nil && st.Mode().IsRegular() && linkInside(root, target)
+}
+
+// packageRoot is the package folder dir lies in: the nearest folder up from it
+// that holds problem.yaml (dir itself when there is none).
+func packageRoot(dir string) string {
+	for d := dir; ; {
+		if st, err := os.Stat(filepath.Join(d, "problem.yaml")); err == nil && st.Mode().IsRegular() {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
+}
+
+// hashTree hashes the files of folder that treeFiles takes (only file and
+// headers-like neighbours matter, but hashing all is simpler and safe), plus the
+// program's entry name.
+func hashTree(folder, root, entry, extra string) (string, error) {
+	files, err := treeFiles(folder, root)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	io.WriteString(h, entry+"\x00"+extra+"\x00")
+	for _, p := range files {
 		rel, _ := filepath.Rel(folder, p)
 		f, err := os.Open(p)
 		if err != nil {
-			return err
+			return "", err
 		}
-		defer f.Close()
 		io.WriteString(h, rel+"\x00")
-		_, err = io.Copy(h, f)
-		return err
-	})
-	if err != nil {
-		return "", err
+		_, err = io.Copy(h, io.LimitReader(f, treeMax))
+		f.Close()
+		if err != nil {
+			return "", err
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
@@ -326,25 +391,33 @@ func substituteTree(dir string, constants map[string]string) error {
 	})
 }
 
-// copyTree copies folder to dst, following symbolic links and keeping modes.
-func copyTree(folder, dst string) error {
-	return filepath.WalkDir(folder, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
+// copyTree copies the files of folder that treeFiles takes to dst, keeping
+// their modes.
+func copyTree(folder, root, dst string) error {
+	files, err := treeFiles(folder, root)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	for _, p := range files {
 		rel, _ := filepath.Rel(folder, p)
 		target := filepath.Join(dst, rel)
 		st, err := os.Stat(p)
 		if err != nil {
 			return err
 		}
-		if st.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
 		data, err := os.ReadFile(p)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(target, data, st.Mode().Perm()|0o600)
-	})
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(target, data, st.Mode().Perm()|0o600); err != nil {
+			return err
+		}
+	}
+	return nil
 }
