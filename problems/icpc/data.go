@@ -92,6 +92,12 @@ func readGroup(dataDir, name string, inherited GroupSettings, warns *[]Warning) 
 			*warns = append(*warns, Warning{File: path, Msg: fmt.Sprintf("unreadable: %v", err)})
 			continue
 		}
+		if msg := dataEntryFault(dataDir, path, st); msg != "" {
+			if st.IsDir() || strings.HasSuffix(n, ".in") || strings.HasSuffix(n, ".ans") || strings.HasSuffix(n, ".interaction") {
+				*warns = append(*warns, Warning{File: path, Msg: msg + "; left out"})
+			}
+			continue
+		}
 		switch {
 		case st.IsDir():
 			if strings.HasSuffix(n, ".files") {
@@ -108,6 +114,11 @@ func readGroup(dataDir, name string, inherited GroupSettings, warns *[]Warning) 
 			if !has[base+".ans"] {
 				return nil, fmt.Errorf("%s: missing answer file for %s", ans, n)
 			}
+			if ast, err := os.Stat(ans); err != nil {
+				return nil, fmt.Errorf("%s: %w", ans, err)
+			} else if msg := dataEntryFault(dataDir, ans, ast); msg != "" {
+				return nil, fmt.Errorf("%s: the answer file of %s %s", ans, n, msg)
+			}
 			g.Items = append(g.Items, Item{Case: &Case{Name: name + "/" + base, InPath: path, AnsPath: ans, Group: g}})
 		case strings.HasSuffix(n, ".interaction"):
 			if !has[strings.TrimSuffix(n, ".interaction")+".in"] {
@@ -116,4 +127,37 @@ func readGroup(dataDir, name string, inherited GroupSettings, warns *[]Warning) 
 		}
 	}
 	return g, nil
+}
+
+// MaxDataFile is the largest input or answer file a package may hold.
+const MaxDataFile = 1 << 30
+
+// dataEntryFault says what is wrong with the entry at path of a package's data
+// folder dataDir (st: its Stat, links followed), or "": a link may lead to a case
+// or group elsewhere in the package, never outside it (the host's files would
+// reach the programs and the reports); a case is a regular file (a pipe would
+// hang the judge, a device never end) of at most MaxDataFile bytes.
+func dataEntryFault(dataDir, path string, st fs.FileInfo) string {
+	if lst, err := os.Lstat(path); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+		target, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return fmt.Sprintf("a link that cannot be followed (%v)", err)
+		}
+		root, err := filepath.EvalSymlinks(filepath.Dir(dataDir))
+		if err != nil {
+			return fmt.Sprintf("the package folder cannot be resolved (%v)", err)
+		}
+		if rel, err := filepath.Rel(root, target); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+			return "is a link that leads outside the package (to " + target + ")"
+		}
+	}
+	switch {
+	case st.IsDir():
+		return ""
+	case !st.Mode().IsRegular():
+		return "is not a regular file (" + st.Mode().Type().String() + ")"
+	case st.Size() > MaxDataFile:
+		return fmt.Sprintf("holds %d bytes, more than the %d a data file may", st.Size(), MaxDataFile)
+	}
+	return ""
 }
