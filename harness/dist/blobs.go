@@ -218,4 +218,3 @@ func (b *Blobs) FetchDir(ctx context.Context, h, dest string) (string, error) {
 	}
 	return dest, nil
 }
-

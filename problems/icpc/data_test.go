@@ -20,9 +20,9 @@ func TestDataStaysInThePackage(t *testing.T) {
 	tests := []struct {
 		name  string
 		setup func(t *testing.T, secret string) // secret is data/secret
-		cases int    // secret cases read
-		warn  string // a warning that must be there
-		err   string // Load's error, "" for none
+		cases int                               // secret cases read
+		warn  string                            // a warning that must be there
+		err   string                            // Load's error, "" for none
 	}{
 		{"plain", func(*testing.T, string) {}, 1, "", ""},
 		{"link inside the package", func(t *testing.T, secret string) {
