@@ -378,3 +378,51 @@ func TestCoordinatorAndBrokerRestart(t *testing.T) {
 		t.Fatalf("%d results for %d jobs", len(stored), len(jobs))
 	}
 }
+
+// TestWorkerDropsAHostileJob publishes, before an honest job, one whose source
+// name climbs out of the worker's cache to a file of the host: the worker drops
+// it unjudged and writes nothing there, and judges the honest one.
+func TestWorkerDropsAHostileJob(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	b := testBroker(t, t.TempDir())
+	cfg := testConfig()
+	honest := testJobs(t, ctx, b, 1, "")[0]
+	nc, js, err := Connect(ctx, b.ClientURL(), "test-mallory")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	blobs, err := OpenBlobs(ctx, js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(t.TempDir(), "payload")
+	if err := os.WriteFile(src, []byte("written by a job\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h, err := blobs.PutFile(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := filepath.Join(t.TempDir(), "outside-the-cache")
+	hostile := honest
+	hostile.ID, hostile.Submission = JobID("demo", "mallory", honest.Dataset, 0), "mallory"
+	hostile.SourceBlob, hostile.SourceName = h, strings.Repeat("../", 40)+strings.TrimPrefix(target, "/")
+	c := &Coordinator{JS: js, Run: "run1", Config: cfg}
+	if err := c.Publish(ctx, []Job{hostile, honest}); err != nil {
+		t.Fatal(err)
+	}
+	startWorker(t, b.ClientURL(), "w0", "ok", cfg)
+	var got []Result
+	err = c.Collect(ctx, map[string]bool{honest.ID: true}, func(r Result) error {
+		got = append(got, r)
+		return nil
+	})
+	if err != nil || len(got) != 1 || got[0].Result.Outcome.Verdict != problems.AC {
+		t.Fatalf("the honest job: %+v, %v", got, err)
+	}
+	if _, err := os.Stat(target); err == nil {
+		t.Errorf("a job wrote %s outside the worker's cache", target)
+	}
+}

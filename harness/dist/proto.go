@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -52,6 +53,30 @@ type Job struct {
 	Limits        problems.Limits  `json:"limits"`
 	Published     time.Time        `json:"published"`
 	Extra         *json.RawMessage `json:"extra,omitempty"`
+}
+
+// blobName is what a blob is called: its content hash (Blobs.Put).
+var blobName = regexp.MustCompile(`^sha256-[0-9a-f]{64}$`)
+
+// Check reports what in j a worker must not act on. A job names files the
+// worker fetches and unpacks into its cache: the blobs by their hash, the
+// problem and the source by one plain name each, so that no job, whoever
+// published it, makes a worker write or read outside its cache.
+func (j Job) Check() error {
+	for _, b := range []struct{ field, value string }{{"problem_blob", j.ProblemBlob}, {"source_blob", j.SourceBlob}, {"languages_blob", j.LanguagesBlob}} {
+		if (b.value != "" || b.field == "problem_blob") && !blobName.MatchString(b.value) {
+			return fmt.Errorf("%s %q is not a blob's name (sha256-HEX)", b.field, b.value)
+		}
+	}
+	for _, n := range []struct{ field, value string }{{"problem", j.Problem}, {"source_name", j.SourceName}} {
+		if n.value == "" && n.field == "source_name" && j.SourceBlob == "" {
+			continue
+		}
+		if n.value == "" || n.value == "." || n.value == ".." || strings.ContainsAny(n.value, "/\\\x00") {
+			return fmt.Errorf("%s %q is not a plain file name", n.field, n.value)
+		}
+	}
+	return nil
 }
 
 // JobID returns the id of the job for a problem, submission, dataset and attempt.

@@ -129,6 +129,11 @@ func (w *Worker) handle(ctx context.Context, cfg Config, blobs *Blobs, msg jetst
 		_ = msg.Term()
 		return
 	}
+	if err := job.Check(); err != nil {
+		w.logf("dropping job %q: %v", job.ID, err)
+		_ = msg.Term()
+		return
+	}
 	tries := 1
 	if md, err := msg.Metadata(); err == nil {
 		tries = int(md.NumDelivered)

@@ -325,14 +325,14 @@ func (s *Session) Distribute(ctx context.Context, coord *dist.Coordinator, jobs 
 		return nil, fmt.Errorf("publishing the jobs: %w", err)
 	}
 	want := make(map[string]bool, len(jobs))
+	byID := make(map[string]dist.Job, len(jobs))
 	for _, j := range jobs {
 		want[j.ID] = true
+		byID[j.ID] = j
 	}
 	var took []time.Duration
 	err := coord.Collect(ctx, want, func(r dist.Result) error {
-		res := r.Result
-		res.Run = s.ID
-		res.KeptOutput, res.StderrTail = r.Output, r.Stderr
+		res := storedAs(s.ID, byID[r.JobID], r)
 		if s.store != nil {
 			if err := s.store.Save(context.WithoutCancel(ctx), res); err != nil {
 				return fmt.Errorf("saving results: %w", err)
@@ -350,6 +350,17 @@ func (s *Session) Distribute(ctx context.Context, coord *dist.Coordinator, jobs 
 		return took, err
 	}
 	return took, coord.Finish(ctx)
+}
+
+// storedAs is the result r of job j as run stores it. It is stored as its job's
+// whatever the worker says it is about (a bug, or a stale or hostile worker,
+// could name another entrant's submission or dataset): it must not overwrite
+// another result, nor leave its own job without one.
+func storedAs(run string, j dist.Job, r dist.Result) problems.Result {
+	res := r.Result
+	res.Run, res.Problem, res.Submission, res.Dataset, res.Attempt = run, j.Problem, j.Submission, j.Dataset, j.Attempt
+	res.KeptOutput, res.StderrTail = r.Output, r.Stderr
+	return res
 }
 
 // sourceKey is a short hash of what a job's submission is: its content (or its
