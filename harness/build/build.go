@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/judgehq/judge/harness/jail"
+	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/problems"
 )
 
@@ -252,7 +253,7 @@ func (b *Builder) copySource(abs, name, dst, linksWithin string) error {
 	if st, err := os.Lstat(abs); err == nil && st.Mode()&os.ModeSymlink != 0 && b.Jail != nil && !linkWithin(abs, linksWithin) {
 		return fmt.Errorf("%s is a symbolic link; jailed compiles take regular files only: %w", name, jail.ErrSourceRefused)
 	}
-	data, err := os.ReadFile(abs)
+	data, err := regular.ReadFile(abs)
 	if err != nil {
 		return err
 	}
@@ -492,7 +493,7 @@ func hashFiles(dir string, names []string, extra ...string) (string, error) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		f, err := os.Open(filepath.Join(dir, n))
+		f, err := regular.Open(filepath.Join(dir, n))
 		if err != nil {
 			return "", err
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/judgehq/judge/internal/regular"
 	"github.com/mattn/go-shellwords"
 )
 
@@ -153,7 +154,7 @@ func copyFolder(src, dst string) error {
 }
 
 func copyFile(src, dst string) (err error) {
-	in, err := os.Open(src)
+	in, err := regular.Open(src)
 	if err != nil {
 		return err
 	}

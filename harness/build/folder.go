@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"fmt"
+	"github.com/judgehq/judge/internal/regular"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -248,7 +249,7 @@ func folderEntry(abs string, lang Language, srcs []string, named string) (string
 	if re, ok := mainRE[lang.Name]; ok {
 		var with []string
 		for _, s := range srcs {
-			if data, err := os.ReadFile(filepath.Join(abs, s)); err == nil && re.Match(data) {
+			if data, err := regular.ReadFile(filepath.Join(abs, s)); err == nil && re.Match(data) {
 				with = append(with, s)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/judgehq/judge/internal/regular"
 	"io"
 	"io/fs"
 	"os"
@@ -59,6 +60,16 @@ func buildStudent(ctx context.Context, r *Rubric, dir, work string, tool toolFun
 	if err := addCourseFiles(r, src); err != nil {
 		return nil, err
 	}
+	// Submitted executables and object files must not stand in for the build:
+	// an object compiled elsewhere from other code would be linked, or read by
+	// the design checks, in place of the one compiled from the sources (and
+	// make could take them as up to date, the copy's times being all new).
+	os.Remove(filepath.Join(src, r.Program))
+	if stale, err := filepath.Glob(filepath.Join(src, "*.o")); err == nil {
+		for _, f := range stale {
+			os.Remove(f)
+		}
+	}
 	objDir := filepath.Join(work, "obj")
 	if err := os.MkdirAll(objDir, 0o755); err != nil {
 		return nil, fmt.Errorf("object folder: %w", err)
@@ -93,14 +104,6 @@ func buildStudent(ctx context.Context, r *Rubric, dir, work string, tool toolFun
 	exe := filepath.Join(src, r.Program)
 	made := false
 	if _, err := os.Stat(filepath.Join(src, "Makefile")); err == nil {
-		// Submitted executables and object files must not stand in for the build
-		// (the copy's times are all new, so make could take them as up to date).
-		os.Remove(exe)
-		if stale, err := filepath.Glob(filepath.Join(src, "*.o")); err == nil {
-			for _, f := range stale {
-				os.Remove(f)
-			}
-		}
 		before := map[string]bool{}
 		if entries, err := os.ReadDir(src); err == nil {
 			for _, e := range entries {
@@ -258,7 +261,7 @@ func copyFolder(src, dst string) error {
 		if err != nil {
 			return err
 		}
-		in, err := os.Open(path)
+		in, err := regular.Open(path)
 		if err != nil {
 			return err
 		}
@@ -427,10 +430,10 @@ func mainFile(dir string) string {
 	}
 	found := ""
 	for _, e := range entries {
-		if e.IsDir() || !isCompiled(e.Name()) {
+		if !e.Type().IsRegular() || !isCompiled(e.Name()) {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		data, err := regular.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			continue
 		}

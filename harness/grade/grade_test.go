@@ -6,12 +6,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/jail"
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems/registry"
@@ -149,5 +152,125 @@ func TestExampleClass(t *testing.T) {
 		if !it.IsManual() && !triggered[it.ID] {
 			t.Errorf("no example student triggers the automatic item %s", it.ID)
 		}
+	}
+}
+
+// TestHostileStudents grades, in a jail, students who try what a class might:
+// a header that is a link to a file of the teacher's (its lines must not reach
+// any feedback), a header that is a named pipe (the class must still be graded),
+// and a stub program handed in with an object file compiled elsewhere from a
+// working solution (it must grade as the stub does, not as the solution).
+func TestHostileStudents(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs C++ programs")
+	}
+	for _, tool := range []string{"g++", "make", "nm", "go"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+	if err := jail.CanJail(); err != nil {
+		t.Skipf("no jail here: %v", err)
+	}
+	j, err := jail.New(jail.Options{Slots: 2})
+	if err != nil {
+		t.Skipf("no jail here: %v", err)
+	}
+	defer j.Close()
+	wd, _ := os.Getwd()
+	root, err := registry.FindRoot(wd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := registry.Open(root, "sudoku")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rubric, err := LoadRubric(filepath.Join(root, "problems", "sudoku", "rubric.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := p.Datasets("sample")
+	if err != nil {
+		t.Fatal(err)
+	}
+	perfect := filepath.Join(root, "examples", "class", "perfect")
+	secret := filepath.Join(t.TempDir(), "teacher.txt")
+	if err := os.WriteFile(secret, []byte("TEACHER_ONLY "+strings.Repeat("x", 120)+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	class := t.TempDir()
+	student := func(name string, skip ...string) string {
+		dir := filepath.Join(class, name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		entries, _ := os.ReadDir(perfect)
+		for _, e := range entries {
+			if slices.Contains(skip, e.Name()) {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(perfect, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	if err := os.Symlink(secret, filepath.Join(student("leaker"), "notes.h")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(student("piper"), "notes.h"), 0o644); err != nil {
+		t.Skip(err)
+	}
+	stubSrc := "// stub\nint main() { return 0; }\n"
+	for _, name := range []string{"stub", "objcheat"} {
+		dir := student(name, "Makefile", "sudoku.cpp")
+		if err := os.WriteFile(filepath.Join(dir, "sudoku.cpp"), []byte(stubSrc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	obj := filepath.Join(class, "objcheat", "sudoku.o")
+	args := append(append([]string{}, rubric.Compiler[1:]...), "-I", perfect, "-c", filepath.Join(perfect, "sudoku.cpp"), "-o", obj)
+	if out, err := exec.Command(rubric.Compiler[0], args...).CombinedOutput(); err != nil {
+		t.Fatalf("compiling the handed-in object: %v\n%s", err, out)
+	}
+	state := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a hang fails, not blocks
+	defer cancel()
+	b := &build.Builder{Cache: filepath.Join(state, "cache"), Languages: build.DefaultLanguages(), Jail: j}
+	ref, err := b.Build(ctx, filepath.Join(root, "solutions", "sudoku", p.Meta().Reference))
+	if err != nil || ref.CompileError != "" {
+		t.Fatalf("building the reference: %v %s", err, ref.CompileError)
+	}
+	runner := sandbox.NewDirectRunner()
+	defer runner.Close()
+	limits := p.Meta().Limits
+	limits.Wall = 60 * time.Second
+	g := &Grader{Rubric: rubric, Problem: p, Limits: limits, Datasets: ds, Jail: j,
+		Judge: &judging.Judge{Runner: runner, Scratch: filepath.Join(state, "tmp")}, Reference: ref, Work: state}
+	graded, err := g.Grade(ctx, class)
+	if err != nil {
+		t.Fatal(err)
+	}
+	totals := map[string]float64{}
+	for _, st := range graded.Students {
+		totals[st.Name] = st.Total
+		for _, it := range st.Items {
+			for _, d := range it.Deductions {
+				if strings.Contains(d.Text, "TEACHER_ONLY") {
+					t.Errorf("%s: %s quotes the teacher's file: %q", st.Name, it.ID, d.Text)
+				}
+			}
+		}
+	}
+	if len(totals) != 4 {
+		t.Fatalf("graded %v, want four students", totals)
+	}
+	if totals["objcheat"] != totals["stub"] || totals["stub"] >= totals["leaker"] {
+		t.Errorf("totals %v: the handed-in object must grade as the stub, below a working program", totals)
 	}
 }

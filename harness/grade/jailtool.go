@@ -53,9 +53,16 @@ func jailedTool(j *jail.Jail) toolFunc {
 			case strings.HasPrefix(a, dir+"/"):
 				a = jailWork + "/" + strings.TrimPrefix(a, dir+"/")
 			case filepath.IsAbs(a):
+				// One name, one file: a file of dir standing for the judge's
+				// (a student's sudoku.o for the object the judge compiled)
+				// would be linked in its place.
+				if before[filepath.Base(a)] {
+					msg := fmt.Sprintf("%s: %s is the name of a file the build makes; rename it", filepath.Base(dir), filepath.Base(a))
+					return msg, errors.New(msg)
+				}
 				// An existing file (an object to link) goes in; any other
 				// path is an output to put in its place.
-				if st, err := os.Lstat(a); err == nil && st.Mode().IsRegular() && !before[filepath.Base(a)] {
+				if st, err := os.Lstat(a); err == nil && st.Mode().IsRegular() {
 					sources = append(sources, a)
 					before[filepath.Base(a)] = true
 				} else {

@@ -2,6 +2,7 @@ package grade
 
 import (
 	"fmt"
+	"github.com/judgehq/judge/internal/regular"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,10 +43,13 @@ func readSources(dir string, provided map[string]bool) ([]*Source, error) {
 	}
 	var out []*Source
 	for _, e := range entries {
-		if e.IsDir() || !sourceExts[filepath.Ext(e.Name())] || provided[e.Name()] {
+		// Regular files only: a student's link could lead to another's work or
+		// to the host's files (read as the judge, quoted in feedback), a pipe
+		// would hang the grading of the whole class.
+		if !e.Type().IsRegular() || !sourceExts[filepath.Ext(e.Name())] || provided[e.Name()] {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		data, err := regular.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			return nil, fmt.Errorf("reading %s: %w", e.Name(), err)
 		}
