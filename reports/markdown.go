@@ -15,7 +15,7 @@ func WriteStandingsMarkdown(w io.Writer, rep Report) error {
 		title = "Judging run"
 	}
 	ew := &errWriter{w: w}
-	ew.printf("# %s: standings\n\n", title)
+	ew.printf("# %s: standings\n\n", mdText(title))
 	if rep.Run != "" {
 		ew.printf("Run `%s`", rep.Run)
 		if !rep.Generated.IsZero() {
@@ -33,9 +33,9 @@ func WriteStandingsMarkdown(w io.Writer, rep Report) error {
 	}
 	ew.printf("\n## Problems\n\n")
 	for _, pr := range rep.Rankings {
-		ew.printf("- [%s](%s)", pr.Meta.Slug, problemPage(pr.Meta.Slug))
+		ew.printf("- [%s](%s)", mdText(pr.Meta.Slug), problemPage(pr.Meta.Slug))
 		if pr.Meta.Title != "" {
-			ew.printf(": %s", pr.Meta.Title)
+			ew.printf(": %s", mdText(pr.Meta.Title))
 		}
 		ew.printf(" (ranked by %s)\n", pr.Rule)
 	}
@@ -46,9 +46,9 @@ func WriteStandingsMarkdown(w io.Writer, rep Report) error {
 // result, with a link to its diff file where there is one.
 func WriteProblemMarkdown(w io.Writer, pr ProblemRanking) error {
 	ew := &errWriter{w: w}
-	ew.printf("# %s", pr.Meta.Slug)
+	ew.printf("# %s", mdText(pr.Meta.Slug))
 	if pr.Meta.Title != "" {
-		ew.printf(": %s", pr.Meta.Title)
+		ew.printf(": %s", mdText(pr.Meta.Title))
 	}
 	ew.printf("\n\nRanked by %s", pr.Rule)
 	if pr.Meta.Score.Direction != "" {

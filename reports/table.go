@@ -44,6 +44,9 @@ func WriteTable(w io.Writer, style TableStyle, cols []Column, rows [][]string) e
 	align := make(tw.Alignment, len(cols))
 	for i, c := range cols {
 		hdr[i] = Printable(c.Name) // a submission's name, in some tables
+		if style == ASCII {
+			hdr[i] = oneLine(hdr[i])
+		}
 		align[i] = tw.AlignLeft
 		if c.Numeric {
 			align[i] = tw.AlignRight
@@ -72,6 +75,9 @@ func WriteTable(w io.Writer, style TableStyle, cols []Column, rows [][]string) e
 		row := make([]string, len(cols))
 		for i, cell := range r {
 			row[i] = printable(cell, style == ASCII) // the judge's colours, on a terminal only
+			if style == ASCII {
+				row[i] = oneLine(row[i])
+			}
 		}
 		if style == Markdown {
 			for i := range row {
@@ -88,7 +94,21 @@ func WriteTable(w io.Writer, style TableStyle, cols []Column, rows [][]string) e
 	return nil
 }
 
-var mdEscaper = strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ", "\r", " ")
+// oneLine keeps a cell on one line: a line break in a name or a message (a file
+// named "x\n| 1 | fake.c | … | AC |.c") would otherwise draw a row of its own.
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
+
+// mdEscaper makes a table cell of Markdown: one line, no column break, and no
+// HTML (a renderer that passes inline HTML would run a submission's
+// "<img onerror=…>" or a contest's "<script>").
+var mdEscaper = strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ", "\r", " ", "<", "&lt;", ">", "&gt;", "&", "&amp;")
+
+// mdInline is mdEscaper for running text (a heading, a list item).
+var mdInline = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "<", "&lt;", ">", "&gt;", "&", "&amp;")
+
+// mdText is s as running Markdown text: what a terminal would act on escaped
+// (Printable), on one line, without HTML.
+func mdText(s string) string { return mdInline.Replace(Printable(s)) }
 
 func mdCell(s string) string {
 	if s == "" {

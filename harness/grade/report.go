@@ -95,7 +95,7 @@ func (c *Class) WriteCSV(w io.Writer) error {
 		return fmt.Errorf("writing grades: %w", err)
 	}
 	for _, st := range c.Students {
-		row := []string{st.Name}
+		row := []string{reports.CSVText(st.Name)}
 		for _, it := range st.Items {
 			cell := num(it.Points)
 			if it.Blank {
@@ -271,7 +271,7 @@ func (c *Class) ReadScores(name string, r io.Reader) (Scores, []string, error) {
 		if studentCol >= len(rec) || strings.TrimSpace(rec[studentCol]) == "" {
 			return nil, nil, fmt.Errorf("%s:%d: no student name", name, line)
 		}
-		student := strings.TrimSpace(rec[studentCol])
+		student := reports.UnCSVText(strings.TrimSpace(rec[studentCol]))
 		for i, it := range cols {
 			if i >= len(rec) || strings.TrimSpace(rec[i]) == "" {
 				continue

