@@ -314,7 +314,7 @@ func parseLimits(v *yaml.Node, file string, l *ConfigLimits) ([]Warning, error) 
 func number(x *yaml.Node, file, key string) (float64, error) {
 	f, err := strconv.ParseFloat(strings.TrimSpace(x.Value), 64)
 	if x.Kind != yaml.ScalarNode || err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 || f > 1e9 {
-		return 0, fmt.Errorf("%s:%d:%d: %s: want a non-negative number, not %q", file, x.Line, x.Column, key, x.Value)
+		return 0, fmt.Errorf("%s:%d:%d: %s: want a number from 0 to 1e9, not %q", file, x.Line, x.Column, key, x.Value)
 	}
 	return f, nil
 }
