@@ -173,6 +173,15 @@ type TimeCharger interface {
 	TimeCharge() string
 }
 
+// FailureScorer is implemented by problems whose datasets score something even
+// when the runner ends the run (TLE, MLE, OLE, RTE), before any checking:
+// trimines charges the CPU time of every board, won, lost or crashed.
+type FailureScorer interface {
+	// FailureScore is the score of a dataset whose run used u and ended in a
+	// runner's verdict.
+	FailureScore(u Usage) float64
+}
+
 // FileIO is implemented by problems whose programs read and write files in their
 // working directory instead of standard input and output.
 type FileIO interface {

@@ -21,9 +21,11 @@ const (
 	// RulePenalty: datasets solved (AC, more is better), then the total penalty, the
 	// sum of Score over the AC datasets (less is better).
 	RulePenalty Rule = Rule(problems.RankPenalty)
-	// RulePoints: the total score of the AC datasets, better first in the problem's
-	// score direction. For direction min the datasets solved come first, so that a
-	// failed dataset (score 0) never looks cheap.
+	// RulePoints: the total score, better first in the problem's score
+	// direction. With direction max it is the sum over every dataset judged, a
+	// failed one's score included (a charge for time makes it negative); with
+	// direction min over the AC datasets, and the datasets solved come first, so
+	// that a failed dataset (score 0) never looks cheap.
 	RulePoints Rule = Rule(problems.RankPoints)
 	// RuleRelative: the sum over datasets of 100 × best/yours (direction min) or
 	// 100 × yours/best (direction max), where best is the best AC score on that
@@ -118,6 +120,11 @@ func RankProblemBy(rule Rule, meta problems.Meta, results []problems.Result, ent
 	}
 	sort.Strings(pr.Datasets)
 
+	// Under points with more is better, every dataset's score counts, a failed
+	// one's too: a problem that charges for time scores a failed dataset below 0
+	// (trimines: 0 − CPU ms), and leaving it out would make losing on purpose
+	// pay better than winning slowly. Elsewhere a failed dataset scores nothing.
+	countsFailed := rule == RulePoints && meta.Score.Direction != problems.Minimize
 	for _, name := range names {
 		rs := bySub[name]
 		e := Entry{Submission: name, Missing: len(rs) == 0}
@@ -136,6 +143,8 @@ func RankProblemBy(rule Rule, meta problems.Meta, results []problems.Result, ent
 				e.Passed++
 				e.Score += r.Outcome.Score
 				e.Relative += relative(meta.Score.Direction, pr.Best[r.Dataset], r.Outcome.Score)
+			} else if countsFailed {
+				e.Score += r.Outcome.Score // a lost board's charge for its CPU time
 			}
 		}
 		e.Solved = e.Datasets > 0 && e.Passed == e.Datasets

@@ -89,6 +89,16 @@ func TestRankProblem(t *testing.T) {
 			want: "b:1 a:2= c:2=",
 		},
 		{
+			// A problem that charges for time scores a failed dataset below 0:
+			// losing on purpose must not beat winning slowly.
+			name: "points max: a failed dataset's score counts", rule: RulePoints, dir: problems.Maximize,
+			results: []problems.Result{
+				res("t", "slow", "1", AC, -50, 450), res("t", "slow", "2", AC, 300, 100),
+				res("t", "loser", "1", WA, -2000, 2000), res("t", "loser", "2", AC, 300, 100),
+			},
+			want: "slow:1 loser:2",
+		},
+		{
 			name: "points min: solved first, then smaller total", rule: RulePoints, dir: problems.Minimize,
 			results: []problems.Result{
 				res("m", "a", "1", AC, 10, 1), res("m", "a", "2", WA, 0, 1),

@@ -28,7 +28,8 @@ func beforeRun(ctx context.Context, prog *build.Program) (o problems.Outcome, st
 
 // afterRun decides the verdict of a finished run, in this order: stopped because ctx
 // ended (interrupted, not a judgement), a failure to run (JE), the resource
-// verdicts of the measurement, then the problem's checker; a pass-fail problem's
+// verdicts of the measurement (scored by the problem when it is a
+// FailureScorer, else 0), then the problem's checker; a pass-fail problem's
 // score is 1 for AC and 0 otherwise.
 func afterRun(ctx context.Context, t Task, out problems.Output, m sandbox.Measure, err error) (o problems.Outcome, interrupted bool) {
 	if ctx.Err() != nil { // first: a run stopped early may also have failed to start
@@ -38,6 +39,9 @@ func afterRun(ctx context.Context, t Task, out problems.Output, m sandbox.Measur
 		return problems.Rejected(problems.JE, "%v", err), false
 	}
 	if o, decided := resourceVerdict(m, t.Limits); decided {
+		if fs, ok := t.Problem.(problems.FailureScorer); ok {
+			o.Score = fs.FailureScore(problems.Usage{CPU: m.CPU, Wall: m.Wall, PeakKiB: m.PeakKiB})
+		}
 		return withStderr(o, out.Stderr), false
 	}
 	o = safeCheck(t.Problem, t.Dataset, out)

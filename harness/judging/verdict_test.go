@@ -96,6 +96,36 @@ func TestAfterRun(t *testing.T) {
 	}
 }
 
+// charged is a scoring problem that scores a run the runner ended, as trimines
+// does: 0 minus its CPU milliseconds.
+type charged struct{ passFail }
+
+func (charged) Meta() problems.Meta { return problems.Meta{Slug: "ch", Kind: problems.Scoring} }
+func (charged) FailureScore(u problems.Usage) float64 {
+	return -float64(u.CPU.Milliseconds())
+}
+
+func TestAfterRunFailureScore(t *testing.T) {
+	limits := problems.DefaultLimits()
+	tests := []struct {
+		name  string
+		p     problems.Problem
+		m     sandbox.Measure
+		want  problems.Verdict
+		score float64
+	}{
+		{"TLE charged", charged{}, sandbox.Measure{CPU: limits.Time + time.Second, CPUExceeded: true}, problems.TLE, -float64((limits.Time + time.Second).Milliseconds())},
+		{"RTE charged", charged{}, sandbox.Measure{CPU: 250 * time.Millisecond, ExitCode: 1}, problems.RTE, -250},
+		{"RTE of a problem without a charge", passFail{}, sandbox.Measure{CPU: 250 * time.Millisecond, ExitCode: 1}, problems.RTE, 0},
+	}
+	for _, tt := range tests {
+		o, _ := afterRun(context.Background(), Task{Problem: tt.p, Limits: limits}, problems.Output{}, tt.m, nil)
+		if o.Verdict != tt.want || o.Score != tt.score {
+			t.Errorf("%s: %s score %v, want %s score %v", tt.name, o.Verdict, o.Score, tt.want, tt.score)
+		}
+	}
+}
+
 func TestWithStderr(t *testing.T) {
 	rte := problems.Rejected(problems.RTE, "exit code 1")
 	tb := "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\nZeroDivisionError: division by zero\n"

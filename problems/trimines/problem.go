@@ -15,11 +15,18 @@ type Problem struct {
 func New(f *problems.Folder) problems.Problem { return &Problem{Folder: f} }
 
 var (
-	_ problems.Problem     = (*Problem)(nil)
-	_ problems.Interactor  = (*Problem)(nil)
-	_ problems.Generator   = (*Problem)(nil)
-	_ problems.TimeCharger = (*Problem)(nil)
+	_ problems.Problem       = (*Problem)(nil)
+	_ problems.Interactor    = (*Problem)(nil)
+	_ problems.Generator     = (*Problem)(nil)
+	_ problems.TimeCharger   = (*Problem)(nil)
+	_ problems.FailureScorer = (*Problem)(nil)
 )
+
+// FailureScore scores a board whose run ended in a time, memory, output or
+// crash verdict as a lost one: 0 points minus its CPU milliseconds.
+func (p *Problem) FailureScore(u problems.Usage) float64 {
+	return -float64(u.CPU.Microseconds()) / 1000
+}
 
 // TimeCharge names the CPU charge of the scoring rules.
 func (p *Problem) TimeCharge() string {
