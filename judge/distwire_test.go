@@ -364,3 +364,51 @@ func TestCoordinatorKilledAndResumed(t *testing.T) {
 	}
 	compareVerdicts(t, local, verdicts(t, db, runID), jobs)
 }
+
+// TestPackageContestThroughWorkers judges a contest on a problem package (with
+// its own C++ output validator) through a worker: the worker opens the package
+// as a package, as a local run does, and finds the same verdicts.
+func TestPackageContestThroughWorkers(t *testing.T) {
+	for _, tool := range []string{"python3", "g++"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not installed", tool)
+		}
+	}
+	dir := t.TempDir()
+	pkg := filepath.Join(dir, "pairsum")
+	if err := os.CopyFS(pkg, os.DirFS(filepath.Join("..", "problems", "icpc", "testdata", "pairsum"))); err != nil {
+		t.Fatal(err)
+	}
+	body := `name: package over workers
+problems:
+  - ./pairsum
+entrants:
+  one:
+    pairsum: pairsum/submissions/accepted/one.py
+  zero:
+    pairsum: pairsum/submissions/wrong_answer/zero.py
+`
+	file := filepath.Join(dir, "contest.yaml")
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	local := localVerdicts(t, file)
+	url := startBroker(t)
+	startWorker(t, url)
+	state := t.TempDir()
+	code, out, errOut := judge(t, "--state", state, "contest", file, "--nats", url, "--ack-wait", "3s", "--out", t.TempDir())
+	if code != 1 && code != 0 {
+		t.Fatalf("contest --nats: exit %d: %s\n%s", code, errOut, out)
+	}
+	m := runIDRe.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no run id in %q (%s)", out, errOut)
+	}
+	remote := verdicts(t, filepath.Join(state, "judge.db"), m[1])
+	compareVerdicts(t, local, remote, len(local))
+	for k, v := range remote {
+		if strings.HasPrefix(v, "JE") {
+			t.Errorf("%+v: %s", k, v)
+		}
+	}
+}

@@ -15,7 +15,6 @@ import (
 	"github.com/judgehq/judge/harness/dist"
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/problems"
-	"github.com/judgehq/judge/problems/registry"
 	"github.com/judgehq/judge/reports"
 )
 
@@ -47,7 +46,7 @@ type openedProblem struct {
 
 // Execute judges one job.
 func (x *Executor) Execute(ctx context.Context, job dist.Job, in dist.Inputs) (problems.Result, error) {
-	op, err := x.problem(in.ProblemDir)
+	op, err := x.problem(ctx, in.ProblemDir)
 	if err != nil {
 		return problems.Result{}, err
 	}
@@ -147,7 +146,7 @@ func ensureGoModule(dir string) error {
 }
 
 // problem opens a fetched problem folder once and keeps its datasets by name.
-func (x *Executor) problem(dir string) (*openedProblem, error) {
+func (x *Executor) problem(ctx context.Context, dir string) (*openedProblem, error) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if op, ok := x.problems[dir]; ok {
@@ -157,7 +156,9 @@ func (x *Executor) problem(dir string) (*openedProblem, error) {
 	if err != nil {
 		return nil, fmt.Errorf("problem folder %s: %w", dir, err)
 	}
-	p, err := registry.Open("", abs)
+	// A package's own validators run here, built and jailed as the worker's
+	// submissions are; its time limit comes with each job.
+	p, err := x.Env.OpenProblem(ctx, abs, false)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +256,7 @@ func PlanRemoteContest(ctx context.Context, e *Env, blobs *dist.Blobs, file, lan
 			name = def.Resolve(cp.Path)
 			dir = name
 		}
-		p, err := registry.Open(e.Root, name)
+		p, err := e.OpenProblem(ctx, name, true)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", file, cp.Line, err)
 		}
