@@ -116,6 +116,22 @@ func verdicts(t *testing.T, db, run string) map[store.Key]string {
 
 var runIDRe = regexp.MustCompile(`\(run (\S+)\)`)
 
+// remoteContest judges the contest through the broker at url and returns its
+// output and stored verdicts.
+func remoteContest(t *testing.T, file, url string) (string, map[store.Key]string) {
+	t.Helper()
+	state := t.TempDir()
+	code, out, errOut := judge(t, "--state", state, "contest", file, "--nats", url, "--ack-wait", "3s", "--out", t.TempDir())
+	if code != 1 && code != 0 {
+		t.Fatalf("contest --nats: exit %d: %s\n%s", code, errOut, out)
+	}
+	m := runIDRe.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no run id in %q (%s)", out, errOut)
+	}
+	return out, verdicts(t, filepath.Join(state, "judge.db"), m[1])
+}
+
 // localVerdicts judges the contest here and returns its stored verdicts.
 func localVerdicts(t *testing.T, file string) map[store.Key]string {
 	t.Helper()
@@ -195,16 +211,8 @@ func TestContestThroughWorkers(t *testing.T) {
 		_, l := startWorker(t, url)
 		logs = append(logs, l)
 	}
-	state := t.TempDir()
-	code, out, errOut := judge(t, "--state", state, "contest", file, "--nats", url, "--ack-wait", "3s", "--out", t.TempDir())
-	if code != 1 && code != 0 {
-		t.Fatalf("contest --nats: exit %d: %s\n%s", code, errOut, out)
-	}
-	m := runIDRe.FindStringSubmatch(out)
-	if m == nil {
-		t.Fatalf("no run id in %q (%s)", out, errOut)
-	}
-	compareVerdicts(t, local, verdicts(t, filepath.Join(state, "judge.db"), m[1]), jobs)
+	out, remote := remoteContest(t, file, url)
+	compareVerdicts(t, local, remote, jobs)
 	for _, want := range []string{"standings (icpc)", "alice", "sudoku"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -395,16 +403,7 @@ entrants:
 	local := localVerdicts(t, file)
 	url := startBroker(t)
 	startWorker(t, url)
-	state := t.TempDir()
-	code, out, errOut := judge(t, "--state", state, "contest", file, "--nats", url, "--ack-wait", "3s", "--out", t.TempDir())
-	if code != 1 && code != 0 {
-		t.Fatalf("contest --nats: exit %d: %s\n%s", code, errOut, out)
-	}
-	m := runIDRe.FindStringSubmatch(out)
-	if m == nil {
-		t.Fatalf("no run id in %q (%s)", out, errOut)
-	}
-	remote := verdicts(t, filepath.Join(state, "judge.db"), m[1])
+	_, remote := remoteContest(t, file, url)
 	compareVerdicts(t, local, remote, len(local))
 	for k, v := range remote {
 		if strings.HasPrefix(v, "JE") {

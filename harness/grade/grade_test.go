@@ -17,6 +17,7 @@ import (
 	"github.com/judgehq/judge/harness/jail"
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
 )
 
@@ -58,17 +59,10 @@ func expectedDeductions(t *testing.T, path string) map[string]float64 {
 	return out
 }
 
-// TestExampleClass grades examples/class with the sudoku rubric and checks that
-// every student gets exactly the deductions its README lists, each with evidence.
-func TestExampleClass(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs nine C++ programs on every dataset")
-	}
-	for _, tool := range []string{"g++", "make", "nm", "go"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed", tool)
-		}
-	}
+// sudokuCourse returns the project root, the sudoku problem and its course
+// rubric.
+func sudokuCourse(t *testing.T) (string, problems.Problem, *Rubric) {
+	t.Helper()
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
@@ -85,6 +79,21 @@ func TestExampleClass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return root, p, rubric
+}
+
+// TestExampleClass grades examples/class with the sudoku rubric and checks that
+// every student gets exactly the deductions its README lists, each with evidence.
+func TestExampleClass(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs nine C++ programs on every dataset")
+	}
+	for _, tool := range []string{"g++", "make", "nm", "go"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed", tool)
+		}
+	}
+	root, p, rubric := sudokuCourse(t)
 	ds, err := p.Datasets()
 	if err != nil {
 		t.Fatal(err)
@@ -177,19 +186,7 @@ func TestHostileStudents(t *testing.T) {
 		t.Skipf("no jail here: %v", err)
 	}
 	defer j.Close()
-	wd, _ := os.Getwd()
-	root, err := registry.FindRoot(wd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := registry.Open(root, "sudoku")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rubric, err := LoadRubric(filepath.Join(root, "problems", "sudoku", "rubric.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, p, rubric := sudokuCourse(t)
 	ds, err := p.Datasets("sample")
 	if err != nil {
 		t.Fatal(err)
