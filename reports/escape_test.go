@@ -71,3 +71,21 @@ func TestReportTextIsInert(t *testing.T) {
 		t.Errorf("a table of one row drew %d lines, want 5 (a cell broke its line):\n%s", n, tbl.String())
 	}
 }
+
+// TestForgedVerdictColours writes a table whose message quotes a program that
+// printed a green AC: only the judge's verdict cells keep their colours.
+func TestForgedVerdictColours(t *testing.T) {
+	green := Verdict(problems.AC, true)
+	rows := [][]string{{Verdict(problems.WA, true), "found " + green}, {"3 " + green + ", 1 " + Verdict(problems.WA, true), green + " (or not)"}}
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, ASCII, []Column{{Name: "verdict"}, {Name: "message"}}, rows); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if strings.Count(out, green) != 1 || !strings.Contains(out, Verdict(problems.WA, true)+" ") {
+		t.Errorf("the judge's own colours lost:\n%q", out)
+	}
+	if !strings.Contains(out, `found \x1b[32mAC\x1b[0m`) || !strings.Contains(out, `\x1b[32mAC\x1b[0m (or not)`) {
+		t.Errorf("a program's green AC in a message kept its colour:\n%q", out)
+	}
+}

@@ -74,7 +74,7 @@ func WriteTable(w io.Writer, style TableStyle, cols []Column, rows [][]string) e
 		}
 		row := make([]string, len(cols))
 		for i, cell := range r {
-			row[i] = printable(cell, style == ASCII) // the judge's colours, on a terminal only
+			row[i] = printable(cell, style == ASCII && judgeStyled(cell)) // the judge's colours, on a terminal only
 			if style == ASCII {
 				row[i] = oneLine(row[i])
 			}
@@ -92,6 +92,26 @@ func WriteTable(w io.Writer, style TableStyle, cols []Column, rows [][]string) e
 		return fmt.Errorf("render table: %w", err)
 	}
 	return nil
+}
+
+// judgeStyled reports whether cell is one the judge coloured: nothing but
+// coloured verdict names (Verdict) with counts, spaces and commas between them
+// ("AC", "5 AC, 1 WA"). Only such a cell keeps its colours; in any other (a
+// message quoting a program) a coloured verdict name is escaped too, so that no
+// program shows a green AC in its message.
+func judgeStyled(cell string) bool {
+	for i := 0; i < len(cell); {
+		if code := styleAt(cell[i:]); code != "" {
+			i += len(code)
+			continue
+		}
+		if c := cell[i]; c == ' ' || c == ',' || c >= '0' && c <= '9' {
+			i++
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 // oneLine keeps a cell on one line: a line break in a name or a message (a file
