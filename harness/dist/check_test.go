@@ -1,6 +1,8 @@
 package dist
 
 import (
+	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -44,4 +46,27 @@ func TestJobCheck(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzJobCheck decodes arbitrary job messages: a job Check lets through never
+// names a path outside the worker's cache.
+func FuzzJobCheck(f *testing.F) {
+	blob := "sha256-" + strings.Repeat("ab", 32)
+	f.Add(`{"problem":"sudoku","problem_blob":"` + blob + `","source_blob":"` + blob + `","source_name":"a.c"}`)
+	f.Add(`{"problem":"..","problem_blob":"` + blob + `"}`)
+	f.Add(`{"problem":"p","problem_blob":"../../x","source_name":"../../etc/cron.d/x"}`)
+	f.Fuzz(func(t *testing.T, msg string) {
+		var j Job
+		if json.Unmarshal([]byte(msg), &j) != nil || j.Check() != nil {
+			return
+		}
+		cache := "/cache"
+		for _, p := range []string{filepath.Join(cache, "problems", j.ProblemBlob, j.Problem),
+			filepath.Join(cache, "sources", j.SourceBlob, j.SourceName),
+			filepath.Join(cache, "languages", j.LanguagesBlob+".yaml")} {
+			if rel, err := filepath.Rel(cache, p); err != nil || strings.HasPrefix(rel, "..") {
+				t.Errorf("job %q passed Check but names %s", msg, p)
+			}
+		}
+	})
 }
