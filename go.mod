@@ -8,6 +8,7 @@ require (
 	github.com/mattn/go-shellwords v1.0.16
 	github.com/nats-io/nats-server/v2 v2.15.2
 	github.com/nats-io/nats.go v1.55.0
+	golang.org/x/net v0.60.0
 	golang.org/x/sync v0.24.0
 )
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,7 +168,7 @@ func serveLive(ctx context.Context, c *cli.Context, e *env, st *workflow.Store, 
 		Problems: plan.Config.Problems, Entrants: plan.Config.Entrants, Results: known},
 		// No pictures on the live page: a scoreboard, rebuilt while judging and
 		// fetched by every watcher; report.html has them at the end.
-		live.Options{Freeze: plan.Contest.Freeze})
+		live.Options{Freeze: plan.Contest.Freeze, Host: serveHost(addr)})
 	l, err := live.Listen(addr)
 	if err != nil {
 		return nil, nil, usageError("--serve %s: %v", addr, err)
@@ -184,6 +185,17 @@ func serveLive(ctx context.Context, c *cli.Context, e *env, st *workflow.Store, 
 		cancel()
 		<-done
 	}, nil
+}
+
+// serveHost is the host name of a --serve address, when it is a name and not an
+// address (the scoreboard answers requests for it, for IP addresses and for
+// localhost, no other).
+func serveHost(addr string) string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil || net.ParseIP(host) != nil {
+		return ""
+	}
+	return host
 }
 
 // checkResume refuses to resume stored run id when what it judged is not what the

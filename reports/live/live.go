@@ -18,11 +18,13 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
+	"golang.org/x/net/netutil"
 )
 
 // Options configure a Server.
@@ -37,6 +39,10 @@ type Options struct {
 	// longer, which bounds what watching costs the judge however many results
 	// arrive and however big the page grows.
 	Every time.Duration
+	// Host is a name the page may be asked for by, besides IP addresses and
+	// localhost (the host of --serve when it is a name; "" for none). Requests
+	// naming any other host are refused, against DNS rebinding.
+	Host string
 }
 
 // DefaultEvery is how often at most the page is rebuilt while results arrive.
@@ -148,7 +154,11 @@ func (s *Server) Page() ([]byte, error) {
 		note = fmt.Sprintf("Standings frozen at %s: %d results judged after it are hidden until the end.",
 			s.opt.Freeze.UTC().Format(time.RFC3339), hidden)
 	}
-	in.Results = results
+	public := make([]problems.Result, len(results))
+	for i, r := range results {
+		public[i] = publicResult(r)
+	}
+	in.Results = public
 	rep := reports.Build(in)
 	opt := s.opt.HTML
 	opt.Live = "version"
@@ -166,12 +176,35 @@ func (s *Server) Page() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// publicResult is r as the scoreboard shows it: verdict, score and figures.
+// A result's diff, details and message quote the expected answer ("expected …,
+// found …"), and the page is shown to the entrants: a program that printed
+// nothing would collect every secret answer from it. The sample group's
+// answers are public, so its messages stay.
+func publicResult(r problems.Result) problems.Result {
+	r.Diff, r.KeptOutput, r.StderrTail = "", nil, ""
+	r.Outcome.Details = ""
+	if !strings.HasPrefix(r.Dataset, "sample/") {
+		r.Outcome.Message = ""
+	}
+	return r
+}
+
 // Handler serves "/" (the page) and "/version" (the version as text), both
 // read-only and uncached.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	get := func(h http.HandlerFunc) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
+			if !hostAllowed(r.Host, s.opt.Host) {
+				// A page elsewhere that rebinds its own name to this address
+				// (DNS rebinding) asks with its name in Host.
+				http.Error(w, "unknown host", http.StatusMisdirectedRequest)
+				return
+			}
+			w.Header().Set("X-Content-Type-Options", "nosniff")
+			w.Header().Set("X-Frame-Options", "DENY")
+			w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; connect-src 'self'; frame-ancestors 'none'")
 			if r.Method != http.MethodGet && r.Method != http.MethodHead {
 				w.Header().Set("Allow", "GET, HEAD")
 				http.Error(w, "read-only", http.StatusMethodNotAllowed)
@@ -201,6 +234,27 @@ func (s *Server) Handler() http.Handler {
 	return mux
 }
 
+// hostAllowed reports whether a request's Host names this server: an IP
+// address, localhost, or the host the scoreboard was told to serve (want).
+func hostAllowed(host, want string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	switch {
+	case host == "":
+		return false
+	case net.ParseIP(host) != nil, strings.EqualFold(host, "localhost"):
+		return true
+	}
+	return want != "" && strings.EqualFold(host, want)
+}
+
+// maxConns bounds the scoreboard's open connections: the judge shares its
+// descriptors with the runs, and a run that cannot make its pipes is a judge
+// error stored as the entrant's result.
+const maxConns = 128
+
 // Listen opens addr for Serve; an address without a host ("":8080") listens on
 // the loopback interface only, never on every interface.
 func Listen(addr string) (net.Listener, error) {
@@ -221,9 +275,12 @@ func Listen(addr string) (net.Listener, error) {
 // Serve serves the page on l until ctx ends, then shuts down, giving requests in
 // flight a second to finish.
 func (s *Server) Serve(ctx context.Context, l net.Listener) error {
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	// Timeouts and a bound on connections: idle or slow clients must not hold
+	// the judge's descriptors.
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: 30 * time.Second, IdleTimeout: 30 * time.Second, MaxHeaderBytes: 16 << 10}
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(l) }()
+	go func() { done <- srv.Serve(netutil.LimitListener(l, maxConns)) }()
 	select {
 	case err := <-done:
 		return fmt.Errorf("scoreboard: %w", err)

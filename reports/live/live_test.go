@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -29,7 +31,9 @@ func result(sub, ds string, v problems.Verdict, started time.Time) problems.Resu
 func get(t *testing.T, h http.Handler, method, path string) (int, string) {
 	t.Helper()
 	w := httptest.NewRecorder()
-	h.ServeHTTP(w, httptest.NewRequest(method, path, nil))
+	req := httptest.NewRequest(method, path, nil)
+	req.Host = "127.0.0.1:8080"
+	h.ServeHTTP(w, req)
 	body, _ := io.ReadAll(w.Result().Body)
 	return w.Code, string(body)
 }
@@ -46,7 +50,7 @@ func TestPublishAndServe(t *testing.T) {
 	if strings.Contains(page, "alice AC") || !strings.Contains(page, `judgeLive("version")`) {
 		t.Fatalf("first page shows a result or no live script")
 	}
-	s.Publish(result("alice", "1", problems.AC, start))
+	s.Publish(result("alice", "sample/1", problems.AC, start))
 	_, v2 := get(t, h, "GET", "/version")
 	if v1 == v2 {
 		t.Errorf("version stayed %s after a result", v1)
@@ -69,8 +73,8 @@ func TestPublishAndServe(t *testing.T) {
 func TestFreeze(t *testing.T) {
 	freeze := time.Date(2026, 1, 1, 11, 0, 0, 0, time.UTC)
 	s := New(input(), Options{Freeze: freeze, Every: time.Nanosecond})
-	s.Publish(result("alice", "1", problems.AC, freeze.Add(-time.Minute)))
-	s.Publish(result("bob", "1", problems.WA, freeze.Add(time.Minute)))
+	s.Publish(result("alice", "sample/1", problems.AC, freeze.Add(-time.Minute)))
+	s.Publish(result("bob", "sample/1", problems.WA, freeze.Add(time.Minute)))
 	page, err := s.Page()
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +98,7 @@ func TestEvery(t *testing.T) {
 	s.now = func() time.Time { return now }
 	first, _ := s.Page()
 	v := s.Version()
-	s.Publish(result("alice", "1", problems.AC, now))
+	s.Publish(result("alice", "sample/1", problems.AC, now))
 	if s.Version() != v {
 		t.Error("the version moved on before a new page was due")
 	}
@@ -187,5 +191,103 @@ func BenchmarkPage(b *testing.B) {
 		if _, err := s.Page(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestSecretsStayOffThePage publishes a wrong answer on a secret dataset whose
+// message, details and diff quote the expected answer: the page, shown to the
+// entrants, holds none of them (a sample's message stays: it is public).
+func TestSecretsStayOffThePage(t *testing.T) {
+	s := New(input(), Options{Every: time.Nanosecond})
+	r := result("alice", "secret/01", problems.WA, time.Now())
+	r.Outcome.Message = "line 1: expected \"298\", found \"1\""
+	r.Outcome.Details = "answer 298 436 715"
+	r.Diff = "-298 436 715\n+1\n"
+	r.StderrTail = "stderr 298"
+	s.Publish(r)
+	sample := result("bob", "sample/1", problems.WA, time.Now())
+	sample.Outcome.Message = "sample message shown"
+	s.Publish(sample)
+	page, err := s.Page()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(page), "298") {
+		t.Errorf("the page quotes a secret answer")
+	}
+	if !strings.Contains(string(page), "sample message shown") || !strings.Contains(string(page), "WA") {
+		t.Errorf("the page lost the verdicts or the sample's message")
+	}
+}
+
+// TestHostsAndHeaders checks that the page answers only requests naming an IP
+// address, localhost or the configured host (a rebound name elsewhere gets
+// 421), with headers that keep it from being framed or sniffed.
+func TestHostsAndHeaders(t *testing.T) {
+	h := New(input(), Options{Host: "scores.example"}).Handler()
+	tests := []struct {
+		host string
+		code int
+	}{
+		{"127.0.0.1:8080", 200}, {"[::1]:8080", 200}, {"localhost:8080", 200}, {"LOCALHOST", 200},
+		{"scores.example:8080", 200}, {"10.0.0.7", 200},
+		{"evil.example", 421}, {"evil.example:8080", 421}, {"", 421},
+	}
+	for _, tt := range tests {
+		w := httptest.NewRecorder()
+		req := httptest.NewRequest("GET", "/version", nil)
+		req.Host = tt.host
+		h.ServeHTTP(w, req)
+		if w.Code != tt.code {
+			t.Errorf("Host %q: %d, want %d", tt.host, w.Code, tt.code)
+		}
+		if tt.code == 200 && (w.Header().Get("X-Content-Type-Options") != "nosniff" || !strings.Contains(w.Header().Get("Content-Security-Policy"), "frame-ancestors 'none'")) {
+			t.Errorf("Host %q: headers %v", tt.host, w.Header())
+		}
+	}
+}
+
+// TestConnectionsAreBounded opens more idle connections than the scoreboard
+// takes: the judge holds at most maxConns of them (the rest wait in the kernel's
+// queue), so a flood cannot use up the descriptors its runs need.
+func TestConnectionsAreBounded(t *testing.T) {
+	fds := func() int {
+		entries, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd here")
+		}
+		return len(entries)
+	}
+	l, err := Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- New(input(), Options{}).Serve(ctx, l) }()
+	defer func() { cancel(); <-done }()
+	before := fds()
+	var conns []net.Conn
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	for range maxConns + 40 {
+		c, err := net.Dial("tcp", l.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	// The client ends are this process's too: count what the server took.
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) && fds()-before < len(conns)+maxConns {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if taken := fds() - before - len(conns); taken > maxConns {
+		t.Errorf("the server holds %d connections, want at most %d", taken, maxConns)
+	} else if taken < maxConns/2 {
+		t.Errorf("the server took only %d connections", taken)
 	}
 }
