@@ -219,6 +219,7 @@ func againstRun(w io.Writer, slug string, was, now []problems.Result, color bool
 	}
 	found := 0
 	for _, sub := range order {
+		name := reports.OneLine(sub) // a file name may hold a line break
 		var before []problems.Result
 		for _, r := range was {
 			if r.Submission == sub {
@@ -226,15 +227,15 @@ func againstRun(w io.Writer, slug string, was, now []problems.Result, color bool
 			}
 		}
 		if len(before) == 0 {
-			fmt.Fprintf(w, "%s: not in the stored run\n", sub)
+			fmt.Fprintf(w, "%s: not in the stored run\n", name)
 			continue
 		}
 		regs := reports.Regressions(slug, before, bySub[sub], reports.DefaultNoise)
 		if wasRuns, nowRuns := reports.MinRepeats(before), reports.MinRepeats(bySub[sub]); wasRuns < reports.MinRepeatsForCPU || nowRuns < reports.MinRepeatsForCPU {
 			fmt.Fprintf(w, "%s: CPU times not compared: with %d run(s) per dataset stored and %d now, the machine's noise cannot be told from a change; use --repeat %d or more on both runs\n",
-				sub, wasRuns, nowRuns, reports.MinRepeatsForCPU)
+				name, wasRuns, nowRuns, reports.MinRepeatsForCPU)
 		}
-		fmt.Fprintf(w, "%s: %d change(s) against the stored run\n", sub, len(regs))
+		fmt.Fprintf(w, "%s: %d change(s) against the stored run\n", name, len(regs))
 		if len(regs) > 0 {
 			found += len(regs)
 			if err := reports.WriteRegressions(w, regs, color); err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/internal/testfiles"
+	"github.com/judgehq/judge/problems"
 	"golang.org/x/sys/unix"
 )
 
@@ -310,5 +311,25 @@ func TestProgressOnATerminal(t *testing.T) {
 				t.Errorf("no plain progress line:\n%q", text)
 			}
 		})
+	}
+}
+
+// TestAgainstRunKeepsNamesOnOneLine compares a submission whose file name holds
+// a line break with a stored run: every line of the comparison is the judge's,
+// none is forged by the name.
+func TestAgainstRunKeepsNamesOnOneLine(t *testing.T) {
+	name := "h/evil\nfake-line: 0 change(s) against the stored run.py"
+	r := problems.Result{Problem: "sudoku", Submission: name, Dataset: "sample/1", Outcome: problems.Outcome{Verdict: problems.AC}}
+	var out bytes.Buffer
+	if err := againstRun(&out, "sudoku", []problems.Result{r}, []problems.Result{r}, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		if strings.HasPrefix(line, "fake-line") {
+			t.Errorf("a name forged a line: %q", out.String())
+		}
+	}
+	if !strings.Contains(out.String(), `h/evil\nfake-line`) {
+		t.Errorf("the name is not shown with its break escaped: %q", out.String())
 	}
 }

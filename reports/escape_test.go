@@ -89,3 +89,22 @@ func TestForgedVerdictColours(t *testing.T) {
 		t.Errorf("a program's green AC in a message kept its colour:\n%q", out)
 	}
 }
+
+// TestMarkdownKeepsProgramTextText checks that a program's message cannot
+// become a link or an image in a problem's Markdown page, while the judge's
+// own diff link stays one.
+func TestMarkdownKeepsProgramTextText(t *testing.T) {
+	r := problems.Result{Run: "r", Problem: "sudoku", Submission: "x.c", Dataset: "secret/1", Diff: "-a\n+b\n",
+		Outcome: problems.Outcome{Verdict: problems.WA, Message: "[click](javascript:alert(1)) ![x](http://127.0.0.1:9/t.png) `code` *em*"}}
+	var md bytes.Buffer
+	if err := WriteProblemMarkdown(&md, RankProblem(problems.Meta{Slug: "sudoku", Kind: problems.PassFail}, []problems.Result{r}, nil)); err != nil {
+		t.Fatal(err)
+	}
+	page := md.String()
+	if n := strings.Count(page, "]("); n != 1 || !strings.Contains(page, "[diff](") {
+		t.Errorf("want exactly the judge's diff link, got %d link(s):\n%s", n, page)
+	}
+	if !strings.Contains(page, `\[click\]\(javascript:alert\(1\)\)`) {
+		t.Errorf("the message was not kept as escaped text:\n%s", page)
+	}
+}

@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -114,6 +115,10 @@ func judgeStyled(cell string) bool {
 	return true
 }
 
+// OneLine is s as one line of terminal text: Printable, and a line break shown
+// as \n, for a name printed where a break would forge a line of its own.
+func OneLine(s string) string { return oneLine(Printable(s)) }
+
 // oneLine keeps a cell on one line: a line break in a name or a message (a file
 // named "x\n| 1 | fake.c | … | AC |.c") would otherwise draw a row of its own.
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
@@ -121,10 +126,18 @@ func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
 // mdEscaper makes a table cell of Markdown: one line, no column break, and no
 // HTML (a renderer that passes inline HTML would run a submission's
 // "<img onerror=…>" or a contest's "<script>").
-var mdEscaper = strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ", "\r", " ", "<", "&lt;", ">", "&gt;", "&", "&amp;")
+// Markdown's own syntax is escaped too: a program's "[click](javascript:…)" or
+// "![x](http://tracker/)" must stay text, not become a link or an image.
+var mdEscaper = strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ", "\r", " ", "<", "&lt;", ">", "&gt;", "&", "&amp;",
+	"\\", `\\`, "[", `\[`, "]", `\]`, "(", `\(`, ")", `\)`, "!", `\!`, "`", "\\`", "*", `\*`)
 
 // mdInline is mdEscaper for running text (a heading, a list item).
-var mdInline = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "<", "&lt;", ">", "&gt;", "&", "&amp;")
+var mdInline = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "<", "&lt;", ">", "&gt;", "&", "&amp;",
+	"\\", `\\`, "[", `\[`, "]", `\]`, "(", `\(`, ")", `\)`, "!", `\!`, "`", "\\`", "*", `\*`)
+
+// judgeLink is a cell that is one of the judge's own links ("[diff](PATH)"),
+// which mdCell leaves as it is.
+var judgeLink = regexp.MustCompile(`^\[diff\]\([^()\s|<>]+\)$`)
 
 // mdText is s as running Markdown text: what a terminal would act on escaped
 // (Printable), on one line, without HTML.
@@ -133,6 +146,9 @@ func mdText(s string) string { return mdInline.Replace(Printable(s)) }
 func mdCell(s string) string {
 	if s == "" {
 		return " "
+	}
+	if judgeLink.MatchString(s) {
+		return s
 	}
 	return mdEscaper.Replace(s)
 }
