@@ -53,6 +53,10 @@ type Server struct {
 	in  reports.Input
 	opt Options
 
+	// building is held while the page is rendered, so that requests arriving
+	// together wait for one rendering instead of each making its own.
+	building sync.Mutex
+
 	mu      sync.Mutex
 	results []problems.Result
 	version uint64
@@ -66,6 +70,7 @@ type Server struct {
 	// the judge a bounded share of one CPU however often it is watched.
 	adaptive bool
 	cost     time.Duration // the last rendering's duration
+	renders  int           // renderings so far
 }
 
 // renderShare bounds rendering to 1/renderShare of one CPU (see adaptive).
@@ -126,12 +131,15 @@ func (s *Server) Version() uint64 {
 // rebuilt only when results arrived and Options.Every has passed since the last
 // rendering.
 func (s *Server) Page() ([]byte, error) {
-	s.mu.Lock()
-	if s.page != nil && (s.pageVer == s.version || s.now().Sub(s.pageAt) < s.every()) {
-		p := s.page
-		s.mu.Unlock()
+	if p := s.cached(); p != nil {
 		return p, nil
 	}
+	s.building.Lock()
+	defer s.building.Unlock()
+	if p := s.cached(); p != nil { // rendered while this request waited
+		return p, nil
+	}
+	s.mu.Lock()
 	ver := s.version
 	frozen := s.frozen
 	results := append([]problems.Result(nil), s.results...)
@@ -169,6 +177,7 @@ func (s *Server) Page() ([]byte, error) {
 	}
 	s.mu.Lock()
 	s.cost = time.Since(began)
+	s.renders++
 	if ver >= s.pageVer {
 		s.page, s.pageVer, s.pageAt = b.Bytes(), ver, s.now()
 	}
@@ -188,6 +197,16 @@ func publicResult(r problems.Result) problems.Result {
 		r.Outcome.Message = ""
 	}
 	return r
+}
+
+// cached returns the page when the one rendered last is still due, else nil.
+func (s *Server) cached() []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.page != nil && (s.pageVer == s.version || s.now().Sub(s.pageAt) < s.every()) {
+		return s.page
+	}
+	return nil
 }
 
 // Handler serves "/" (the page) and "/version" (the version as text), both

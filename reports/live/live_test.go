@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -289,5 +290,31 @@ func TestConnectionsAreBounded(t *testing.T) {
 		t.Errorf("the server holds %d connections, want at most %d", taken, maxConns)
 	} else if taken < maxConns/2 {
 		t.Errorf("the server took only %d connections", taken)
+	}
+}
+
+// TestRequestsShareARendering asks for a page that is due for a rebuild from
+// many requests at once: they wait for one rendering, not one each.
+func TestRequestsShareARendering(t *testing.T) {
+	s := New(input(), Options{Every: time.Nanosecond})
+	if _, err := s.Page(); err != nil {
+		t.Fatal(err)
+	}
+	s.Publish(result("alice", "sample/1", problems.AC, time.Now()))
+	var wg sync.WaitGroup
+	for range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := s.Page(); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.renders != 2 {
+		t.Errorf("%d renderings for one change, want 2 (the first page and one after the change)", s.renders)
 	}
 }
