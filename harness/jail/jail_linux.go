@@ -945,15 +945,28 @@ loop:
 	if res.Limit == NoLimit && last.Oversize != "" {
 		res.Limit = OutputLimit // a file to collect passed the output limit
 	}
-	// A program thrashing at its memory limit until the wall timer ends it ran out
-	// of memory, not of time.
-	if (res.Limit == NoLimit || res.Limit == WallLimit) && res.ExitCode != 0 && j.memoryExceeded(s, l.Memory, res.PeakBytes) {
+	if endedByMemory(res.Limit, res.ExitCode, func() bool { return j.memoryExceeded(s, l.Memory, res.PeakBytes) }) {
 		res.Limit = MemoryLimit
 	}
 	if res.Canceled {
 		return res, ctx.Err()
 	}
 	return res, nil
+}
+
+// endedByMemory reports whether a run that ended by limit (NoLimit when it
+// ended by itself) with exit code exit ran out of memory rather than time: it
+// failed, and exceeded says the memory limit was reached. A program thrashing
+// at its memory limit until a timer ends it ran out of memory, whichever timer
+// it was: the wall timer, or the CPU watchdog, since reclaim at the limit and
+// page faults burn CPU (seen: a 1 GiB hog ended by the CPU watchdog at
+// 1038 ms with its peak at the 256 MiB limit).
+func endedByMemory(limit Limit, exit int, exceeded func() bool) bool {
+	switch limit {
+	case NoLimit, WallLimit, CPULimit:
+		return exit != 0 && exceeded()
+	}
+	return false
 }
 
 // memoryExceeded reports whether a run that failed ran out of memory: the
