@@ -82,6 +82,26 @@ func sudokuCourse(t *testing.T) (string, problems.Problem, *Rubric) {
 	return root, p, rubric
 }
 
+// testGrader returns a Grader of the sudoku course on datasets ds, with the
+// reference built (in the jail j when it is not nil) and programs run directly.
+// The CPU limit stays; the wall limit is raised so that a busy machine does not
+// turn a slow run into a time-out.
+func testGrader(t *testing.T, ctx context.Context, root string, p problems.Problem, rubric *Rubric, ds []problems.Dataset, j *jail.Jail) *Grader {
+	t.Helper()
+	state := t.TempDir()
+	b := &build.Builder{Cache: filepath.Join(state, "cache"), Languages: build.DefaultLanguages(), Jail: j}
+	ref, err := b.Build(ctx, filepath.Join(root, "solutions", "sudoku", p.Meta().Reference))
+	if err != nil || ref.CompileError != "" {
+		t.Fatalf("building the reference: %v %s", err, ref.CompileError)
+	}
+	runner := sandbox.NewDirectRunner()
+	t.Cleanup(func() { runner.Close() })
+	limits := p.Meta().Limits
+	limits.Wall = 60 * time.Second
+	return &Grader{Rubric: rubric, Problem: p, Limits: limits, Datasets: ds, Jail: j,
+		Judge: &judging.Judge{Runner: runner, Scratch: filepath.Join(state, "tmp")}, Reference: ref, Work: state}
+}
+
 // TestExampleClass grades examples/class with the sudoku rubric and checks that
 // every student gets exactly the deductions its README lists, each with evidence.
 func TestExampleClass(t *testing.T) {
@@ -98,21 +118,8 @@ func TestExampleClass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	state := t.TempDir()
 	ctx := context.Background()
-	b := &build.Builder{Cache: filepath.Join(state, "cache"), Languages: build.DefaultLanguages()}
-	ref, err := b.Build(ctx, filepath.Join(root, "solutions", "sudoku", p.Meta().Reference))
-	if err != nil || ref.CompileError != "" {
-		t.Fatalf("building the reference: %v %s", err, ref.CompileError)
-	}
-	runner := sandbox.NewDirectRunner()
-	defer runner.Close()
-	// The CPU limit stays; the wall limit is raised so that a busy machine does
-	// not turn a slow run into a time-out.
-	limits := p.Meta().Limits
-	limits.Wall = 60 * time.Second
-	g := &Grader{Rubric: rubric, Problem: p, Limits: limits, Datasets: ds,
-		Judge: &judging.Judge{Runner: runner, Scratch: filepath.Join(state, "tmp")}, Reference: ref, Work: state}
+	g := testGrader(t, ctx, root, p, rubric, ds, nil)
 	classDir := filepath.Join(root, "examples", "class")
 	class, err := g.Grade(ctx, classDir)
 	if err != nil {
@@ -235,20 +242,9 @@ func TestHostileStudents(t *testing.T) {
 	if out, err := exec.Command(rubric.Compiler[0], args...).CombinedOutput(); err != nil {
 		t.Fatalf("compiling the handed-in object: %v\n%s", err, out)
 	}
-	state := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a hang fails, not blocks
 	defer cancel()
-	b := &build.Builder{Cache: filepath.Join(state, "cache"), Languages: build.DefaultLanguages(), Jail: j}
-	ref, err := b.Build(ctx, filepath.Join(root, "solutions", "sudoku", p.Meta().Reference))
-	if err != nil || ref.CompileError != "" {
-		t.Fatalf("building the reference: %v %s", err, ref.CompileError)
-	}
-	runner := sandbox.NewDirectRunner()
-	defer runner.Close()
-	limits := p.Meta().Limits
-	limits.Wall = 60 * time.Second
-	g := &Grader{Rubric: rubric, Problem: p, Limits: limits, Datasets: ds, Jail: j,
-		Judge: &judging.Judge{Runner: runner, Scratch: filepath.Join(state, "tmp")}, Reference: ref, Work: state}
+	g := testGrader(t, ctx, root, p, rubric, ds, j)
 	graded, err := g.Grade(ctx, class)
 	if err != nil {
 		t.Fatal(err)
