@@ -250,7 +250,7 @@ func (b *Builder) sourceFile(ctx context.Context, source, abs string, lang Langu
 // build refuses a symbolic link, unless it leads to a file inside linksWithin:
 // the judge reads the file as root, and a link could name any file of the host.
 func (b *Builder) copySource(abs, name, dst, linksWithin string) error {
-	if st, err := os.Lstat(abs); err == nil && st.Mode()&os.ModeSymlink != 0 && b.Jail != nil && !linkWithin(abs, linksWithin) {
+	if st, err := os.Lstat(abs); err == nil && st.Mode()&os.ModeSymlink != 0 && b.Jail != nil && !LinkWithin(abs, linksWithin) {
 		return fmt.Errorf("%s is a symbolic link; jailed compiles take regular files only: %w", name, jail.ErrSourceRefused)
 	}
 	data, err := regular.ReadFile(abs)

@@ -155,9 +155,9 @@ func (b *Builder) sourceFolder(ctx context.Context, source, abs string, opt Opti
 	return b.finish(ctx, p, lang, dir, err, expand(lang.Run, vars))
 }
 
-// linkWithin reports whether the symbolic link at path leads to a regular file
+// LinkWithin reports whether the symbolic link at path leads to a regular file
 // inside root ("" never).
-func linkWithin(path, root string) bool {
+func LinkWithin(path, root string) bool {
 	if root == "" {
 		return false
 	}
@@ -279,7 +279,7 @@ func folderEntry(abs string, lang Language, srcs []string, named string) (string
 func linksOutside(abs, root, source string) []string {
 	var bad []string
 	_ = filepath.WalkDir(abs, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.Type()&fs.ModeSymlink == 0 || linkWithin(path, root) {
+		if err != nil || d.Type()&fs.ModeSymlink == 0 || LinkWithin(path, root) {
 			return nil
 		}
 		rel, _ := filepath.Rel(abs, path)

@@ -298,7 +298,7 @@ func treeFiles(folder, root string) ([]string, error) {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		if d.Type()&fs.ModeSymlink != 0 && !linkToFileInside(root, p) || d.Type()&fs.ModeSymlink == 0 && !d.Type().IsRegular() {
+		if d.Type()&fs.ModeSymlink != 0 && !build.LinkWithin(p, root) || d.Type()&fs.ModeSymlink == 0 && !d.Type().IsRegular() {
 			return nil
 		}
 		st, err := os.Stat(p)
@@ -312,16 +312,6 @@ func treeFiles(folder, root string) ([]string, error) {
 		return nil
 	})
 	return files, err
-}
-
-// linkToFileInside reports whether the link at p leads to a regular file inside root.
-func linkToFileInside(root, p string) bool {
-	target, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		return false
-	}
-	st, err := os.Stat(target)
-	return err == nil && st.Mode().IsRegular() && linkInside(root, target)
 }
 
 // packageRoot is the package folder dir lies in: the nearest folder up from it
