@@ -252,7 +252,11 @@ Examples:
 			if g.CgroupError != "" {
 				rows = append(rows, []string{"why no cgroup", g.CgroupError})
 			}
-			if err := reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "guarantee"}, {Name: "on this machine"}}, rows); err != nil {
+			// Prose columns wrap to keep each table within the terminal.
+			width := tableWidth(w)
+			cols := []reports.Column{{Name: "guarantee"}, {Name: "on this machine"}}
+			cols[1].Wrap = reports.Room(cols, rows, 1, width)
+			if err := reports.WriteTable(w, reports.ASCII, cols, rows); err != nil {
 				return err
 			}
 			fmt.Fprintln(w)
@@ -264,7 +268,9 @@ Examples:
 				}
 				jailRows = append(jailRows, []string{jg.Name, holds, jg.Why})
 			}
-			if err := reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "jail guarantee"}, {Name: "status"}, {Name: "how"}}, jailRows); err != nil {
+			cols = []reports.Column{{Name: "jail guarantee"}, {Name: "status"}, {Name: "how"}}
+			cols[2].Wrap = reports.Room(cols, jailRows, 2, width)
+			if err := reports.WriteTable(w, reports.ASCII, cols, jailRows); err != nil {
 				return err
 			}
 			fmt.Fprintln(w)
@@ -277,7 +283,9 @@ Examples:
 				}
 				langs = append(langs, []string{l.Name, strings.Join(l.Extensions, " "), tool, status})
 			}
-			return reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "language"}, {Name: "extensions"}, {Name: "needs"}, {Name: "found"}}, langs)
+			cols = []reports.Column{{Name: "language"}, {Name: "extensions"}, {Name: "needs"}, {Name: "found"}}
+			cols[3].Wrap = reports.Room(cols, langs, 3, width)
+			return reports.WriteTable(w, reports.ASCII, cols, langs)
 		},
 	}
 }

@@ -118,6 +118,17 @@ func newProgress(ctx context.Context, w io.Writer, tasks []reports.Task) *report
 	return reports.NewProgress(ctx, w, false, 5*time.Second, tasks)
 }
 
+// tableWidth is how wide a table of prose may be on w: the terminal's width,
+// or 100 characters where w is no terminal.
+func tableWidth(w io.Writer) int {
+	if t := terminalOf(w); t != nil {
+		if c, _, err := term.GetSize(int(t.Fd())); err == nil && c > 0 {
+			return c
+		}
+	}
+	return 100
+}
+
 // usageError is bad input to the judge: exit code 2.
 func usageError(format string, args ...any) error {
 	return cli.Exit(fmt.Sprintf(format, args...), exitUsage)

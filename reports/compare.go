@@ -330,9 +330,9 @@ func Regressions(problem string, was, now []problems.Result, noise Noise) []Regr
 // verdict, median CPU, min CPU and score) and the summary of each variant against the
 // first. color turns on ANSI verdict colours.
 func WriteMatrixTable(w io.Writer, m Matrix, sums []Summary, color bool) error {
-	cols := []Column{{"dataset", false}}
+	cols := []Column{{Name: "dataset"}}
 	for _, v := range m.Variants {
-		cols = append(cols, Column{v, false}, Column{"cpu_ms", true}, Column{"min_ms", true}, Column{"score", true})
+		cols = append(cols, Column{Name: v}, Column{Name: "cpu_ms", Numeric: true}, Column{Name: "min_ms", Numeric: true}, Column{Name: "score", Numeric: true})
 	}
 	var rows [][]string
 	for d, ds := range m.Datasets {
@@ -363,9 +363,9 @@ func WriteSummaryTable(w io.Writer, m Matrix, sums []Summary) error {
 	if len(sums) == 0 {
 		return nil
 	}
-	cols := []Column{{"variant", false}, {"ac", true}, {"ac_rate", true}, {"95%_interval", true},
-		{"mean_score", true}, {"mean_cpu_ms", true}, {"cpu_ratio", true}, {"95%_interval", true}, {"paired", true},
-		{"won", true}, {"lost", true}, {"tied", true}, {"score_diff", true}}
+	cols := []Column{{Name: "variant"}, {Name: "ac", Numeric: true}, {Name: "ac_rate", Numeric: true}, {Name: "95%_interval", Numeric: true},
+		{Name: "mean_score", Numeric: true}, {Name: "mean_cpu_ms", Numeric: true}, {Name: "cpu_ratio", Numeric: true}, {Name: "95%_interval", Numeric: true}, {Name: "paired", Numeric: true},
+		{Name: "won", Numeric: true}, {Name: "lost", Numeric: true}, {Name: "tied", Numeric: true}, {Name: "score_diff", Numeric: true}}
 	var rows [][]string
 	for _, s := range sums {
 		ratio, ci := dash, dash
@@ -395,7 +395,7 @@ func WriteRegressions(w io.Writer, regs []Regression, color bool) error {
 		_, err := fmt.Fprintln(w, "no regressions")
 		return err
 	}
-	cols := []Column{{"dataset", false}, {"was", false}, {"now", false}, {"was_ms", true}, {"now_ms", true}, {"reason", false}}
+	cols := []Column{{Name: "dataset"}, {Name: "was"}, {Name: "now"}, {Name: "was_ms", Numeric: true}, {Name: "now_ms", Numeric: true}, {Name: "reason"}}
 	var rows [][]string
 	for _, r := range regs {
 		now, nowMS := dash, dash

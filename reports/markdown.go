@@ -81,12 +81,12 @@ func WriteProblemMarkdown(w io.Writer, pr ProblemRanking) error {
 			}
 		}
 	}
-	cols = []Column{{"submission", false}, {"dataset", false}, {"verdict", false}, {"score", true}}
+	cols = []Column{{Name: "submission"}, {Name: "dataset"}, {Name: "verdict"}, {Name: "score", Numeric: true}}
 	for _, m := range metrics {
-		cols = append(cols, Column{m, true})
+		cols = append(cols, Column{Name: m, Numeric: true})
 	}
-	cols = append(cols, Column{"cpu_ms", true}, Column{"wall_ms", true}, Column{"peak_kib", true},
-		Column{"message", false}, Column{"diff", false})
+	cols = append(cols, Column{Name: "cpu_ms", Numeric: true}, Column{Name: "wall_ms", Numeric: true}, Column{Name: "peak_kib", Numeric: true},
+		Column{Name: "message"}, Column{Name: "diff"})
 	rows = nil
 	for _, e := range pr.Entries {
 		for _, r := range e.Results {

@@ -27,7 +27,7 @@ func sampleReport() Report {
 }
 
 func TestWriteTable(t *testing.T) {
-	cols := []Column{{"rank", true}, {"name_x", false}, {"cpu_ms", true}}
+	cols := []Column{{Name: "rank", Numeric: true}, {Name: "name_x"}, {Name: "cpu_ms", Numeric: true}}
 	var b bytes.Buffer
 	if err := WriteTable(&b, ASCII, cols, [][]string{{"1", "alice", "12.5"}, {"10", "bob"}}); err != nil {
 		t.Fatal(err)
@@ -51,6 +51,52 @@ func TestWriteTable(t *testing.T) {
 	}
 	if err := WriteTable(&b, ASCII, cols, [][]string{{"1", "2", "3", "4"}}); err == nil {
 		t.Error("row wider than the header: no error")
+	}
+}
+
+// TestWrappedColumn checks that a column of prose given a Wrap keeps the table
+// within the width Room computed, and that every word of it is still printed.
+func TestWrappedColumn(t *testing.T) {
+	prose := "each slot has its own PID namespace; the program's parent is the slot's init, never the judge, and dies with it"
+	rows := [][]string{{"pid namespace", "holds", prose}, {"uid", "does not hold", "short"}}
+	for _, tc := range []struct {
+		total, wrap int
+	}{
+		{total: 80, wrap: 80 - (1 + 16 + 16 + 3)},
+		{total: 60, wrap: 60 - (1 + 16 + 16 + 3)},
+		{total: 40, wrap: 20}, // never less than 20
+		{total: 200, wrap: 200 - (1 + 16 + 16 + 3)},
+	} {
+		cols := []Column{{Name: "guarantee"}, {Name: "status"}, {Name: "how"}}
+		if got := Room(cols, rows, 2, tc.total); got != tc.wrap {
+			t.Errorf("Room(%d) = %d, want %d", tc.total, got, tc.wrap)
+		}
+		cols[2].Wrap = tc.wrap
+		var b bytes.Buffer
+		if err := WriteTable(&b, ASCII, cols, rows); err != nil {
+			t.Fatal(err)
+		}
+		var words []string
+		for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+			if n := len([]rune(line)); n > max(tc.total, 1+16+16+3+20) {
+				t.Errorf("total %d: a line of %d characters: %q", tc.total, n, line)
+			}
+			if cells := strings.Split(line, "|"); len(cells) == 5 && !strings.Contains(line, "how") {
+				words = append(words, strings.Fields(cells[3])...)
+			}
+		}
+		if got := strings.Join(words, " "); got != prose+" short" {
+			t.Errorf("total %d: wrapped text %q, want %q", tc.total, got, prose+" short")
+		}
+	}
+	// Markdown ignores Wrap: a row stays one line.
+	var b bytes.Buffer
+	cols := []Column{{Name: "guarantee"}, {Name: "status"}, {Name: "how", Wrap: 20}}
+	if err := WriteTable(&b, Markdown, cols, rows); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), prose) {
+		t.Errorf("markdown table wrapped its prose:\n%s", b.String())
 	}
 }
 

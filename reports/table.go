@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/judgehq/judge/problems"
 	"github.com/olekukonko/tablewriter"
@@ -21,6 +22,11 @@ import (
 type Column struct {
 	Name    string
 	Numeric bool
+	// Wrap, when above 0, wraps the column's cells at spaces to lines of at most
+	// Wrap characters in the ASCII style (a word longer than that is broken), so
+	// that a column of prose keeps the table within a terminal. Markdown cells
+	// stay on one line.
+	Wrap int
 }
 
 // TableStyle selects how WriteTable draws a table.
@@ -43,7 +49,11 @@ const (
 func WriteTable(w io.Writer, style TableStyle, cols []Column, rows [][]string) error {
 	hdr := make([]string, len(cols))
 	align := make(tw.Alignment, len(cols))
+	wraps := map[int]int{}
 	for i, c := range cols {
+		if c.Wrap > 0 {
+			wraps[i] = c.Wrap
+		}
 		hdr[i] = Printable(c.Name) // a submission's name, in some tables
 		if style == ASCII {
 			hdr[i] = oneLine(hdr[i])
@@ -62,12 +72,23 @@ func WriteTable(w io.Writer, style TableStyle, cols []Column, rows [][]string) e
 	} else {
 		rend = renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)})
 	}
-	t := tablewriter.NewTable(w,
+	var opts []tablewriter.Option
+	if style == ASCII && len(wraps) > 0 {
+		// The library wraps a cell (at spaces, by default) to its column's
+		// largest width; the lines of a wrapped cell stay inside its borders.
+		cfg := tablewriter.NewConfigBuilder()
+		for i, n := range wraps {
+			cfg.ForColumn(i).WithMaxWidth(n)
+		}
+		opts = append(opts, tablewriter.WithConfig(cfg.Build()))
+	}
+	opts = append(opts,
 		tablewriter.WithRenderer(rend),
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowAutoFormat(tw.Off),
 		tablewriter.WithAlignment(align),
 	)
+	t := tablewriter.NewTable(w, opts...)
 	t.Header(hdr)
 	for n, r := range rows {
 		if len(r) > len(cols) {
@@ -93,6 +114,28 @@ func WriteTable(w io.Writer, style TableStyle, cols []Column, rows [][]string) e
 		return fmt.Errorf("render table: %w", err)
 	}
 	return nil
+}
+
+// Room is how many characters column col of an ASCII table of cols and rows may
+// take for the table to be at most total characters wide while the other
+// columns keep their widths; never less than 20. It is the Wrap for a column
+// of prose that should not draw a table wider than a terminal.
+func Room(cols []Column, rows [][]string, col, total int) int {
+	used := 1 // the first border; each column adds its width, two spaces and a border
+	for i, c := range cols {
+		if i == col {
+			used += 3
+			continue
+		}
+		width := utf8.RuneCountInString(oneLine(Printable(c.Name)))
+		for _, r := range rows {
+			if i < len(r) {
+				width = max(width, utf8.RuneCountInString(oneLine(Printable(r[i]))))
+			}
+		}
+		used += width + 3
+	}
+	return max(20, total-used)
 }
 
 // judgeStyled reports whether cell is one the judge coloured: nothing but

@@ -13,9 +13,9 @@ func rankingTable(pr ProblemRanking, color bool) ([]Column, [][]string) {
 		scoreName = "penalty"
 	}
 	cols := []Column{
-		{"rank", true}, {"submission", false}, {"lang", false}, {"passed", true},
-		{"verdicts", false}, {scoreName, true}, {"relative", true},
-		{"cpu_ms", true}, {"wall_ms", true}, {"peak_kib", true},
+		{Name: "rank", Numeric: true}, {Name: "submission"}, {Name: "lang"}, {Name: "passed", Numeric: true},
+		{Name: "verdicts"}, {Name: scoreName, Numeric: true}, {Name: "relative", Numeric: true},
+		{Name: "cpu_ms", Numeric: true}, {Name: "wall_ms", Numeric: true}, {Name: "peak_kib", Numeric: true},
 	}
 	var rows [][]string
 	for _, e := range pr.Entries {
@@ -37,17 +37,17 @@ func rankingTable(pr ProblemRanking, color bool) ([]Column, [][]string) {
 // standingsTable lays out the standings: the rule's figures, then one cell per
 // problem with the entrant's rank there and datasets passed.
 func standingsTable(st Standings) ([]Column, [][]string) {
-	cols := []Column{{"rank", true}, {"entrant", false}}
+	cols := []Column{{Name: "rank", Numeric: true}, {Name: "entrant"}}
 	switch st.Rule {
 	case Relative:
-		cols = append(cols, Column{"relative", true}, Column{"solved", true})
+		cols = append(cols, Column{Name: "relative", Numeric: true}, Column{Name: "solved", Numeric: true})
 	case MacTech:
-		cols = append(cols, Column{"points", true}, Column{"solved", true})
+		cols = append(cols, Column{Name: "points", Numeric: true}, Column{Name: "solved", Numeric: true})
 	default:
-		cols = append(cols, Column{"solved", true}, Column{"cpu_ms", true})
+		cols = append(cols, Column{Name: "solved", Numeric: true}, Column{Name: "cpu_ms", Numeric: true})
 	}
 	for _, p := range st.Problems {
-		cols = append(cols, Column{p, false})
+		cols = append(cols, Column{Name: p})
 	}
 	var rows [][]string
 	for _, s := range st.Rows {
