@@ -180,14 +180,16 @@ Examples:
 			}
 			bad := 0
 			for _, f := range c.Args().Slice()[1:] {
-				data, err := os.ReadFile(f)
+				data, err := readInput(f)
 				if err != nil {
-					return usageError("%v", err)
+					return usageError("validate: %v", err)
 				}
 				if err := p.Validate(data); err != nil {
 					bad++
-					if ie, ok := err.(*problems.InputError); ok && ie.Line > 0 {
+					if ie, ok := err.(*problems.InputError); ok && ie.Line > 0 && ie.Col > 0 {
 						fmt.Fprintf(c.App.Writer, "%s:%d:%d: %s\n", f, ie.Line, ie.Col, ie.Msg)
+					} else if ok && ie.Line > 0 {
+						fmt.Fprintf(c.App.Writer, "%s:%d: %s\n", f, ie.Line, ie.Msg)
 					} else {
 						fmt.Fprintf(c.App.Writer, "%s: %v\n", f, err)
 					}

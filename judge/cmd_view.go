@@ -15,6 +15,7 @@ import (
 
 	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/internal/atomicfile"
+	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
 	"github.com/judgehq/judge/reports"
@@ -114,9 +115,32 @@ func readArg(name string, r io.Reader) ([]byte, error) {
 		}
 		return b, nil
 	}
-	b, err := os.ReadFile(name)
+	b, err := readInput(name)
 	if err != nil {
 		return nil, usageError("%v", err)
+	}
+	return b, nil
+}
+
+// inputLimit bounds a file the judge reads whole at a user's word (an input to
+// validate or to view, a program's output to draw): far above any dataset.
+const inputLimit = 1 << 30
+
+// readInput reads the regular file at path whole, at most inputLimit bytes: a
+// pipe is refused rather than waited on, and a device such as /dev/zero
+// rather than read until memory runs out.
+func readInput(path string) ([]byte, error) {
+	f, err := regular.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, inputLimit+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(b) > inputLimit {
+		return nil, fmt.Errorf("%s: larger than %d MiB", path, inputLimit>>20)
 	}
 	return b, nil
 }
@@ -141,7 +165,7 @@ func findDataset(p problems.Problem, name string) (problems.Dataset, error) {
 			names = append(names, ds.Name)
 		}
 	}
-	in, err := os.ReadFile(name)
+	in, err := readInput(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			hint := ""
@@ -161,7 +185,7 @@ func findDataset(p problems.Problem, name string) (problems.Dataset, error) {
 	}
 	base := strings.TrimSuffix(name, ".in")
 	ds := problems.Dataset{Name: filepath.Base(base), Group: "file", InPath: name, Input: in}
-	if ans, err := os.ReadFile(base + ".ans"); err == nil {
+	if ans, err := readInput(base + ".ans"); err == nil {
 		ds.AnsPath, ds.Answer = base+".ans", ans
 	}
 	return ds, nil

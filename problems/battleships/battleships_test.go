@@ -135,7 +135,9 @@ func TestValidate(t *testing.T) {
 		line, col int
 	}{
 		{"layout", strings.Replace(good, "| 4", "|  4", 1), 3, 15},
-		{"sums", frame("3x1 2x3 1x1", blankRows()), 10, 0},
+		{"row sums", frame("3x1 2x3 1x1", blankRows()), 3, 15},
+		{"column sums", strings.Replace(frame("3x1 2x3 1x2", blankRows()), " 3 2 3 0 1 2\n", " 3 2 3 0 1 3\n", 1), 10, 2},
+		{"ship too long", frame("7x1 2x2", blankRows()), 1, 8},
 		{"corner touch", frame("3x1 2x3 1x2", withCell(withCell(blankRows(), 0, 0, 'X'), 1, 1, 'X')), 3, 2},
 		{"end into water", frame("3x1 2x3 1x2", withCell(withCell(blankRows(), 0, 0, '<'), 0, 1, '.')), 3, 2},
 		{"end off the grid", frame("3x1 2x3 1x2", withCell(blankRows(), 0, 5, '<')), 3, 12},

@@ -1,6 +1,10 @@
 package battleships
 
 import (
+	"bytes"
+	"errors"
+	"strconv"
+
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/battleships/grid"
 )
@@ -24,20 +28,45 @@ func (p *Problem) Validate(input []byte) error {
 }
 
 // parsePuzzle parses strictly and checks the sums; layout faults keep their line
-// and column, sum faults point at the line holding the counts.
+// and column, sum faults point at the first count of the sum that is wrong (or,
+// for a ship too long for the grid, at its entry in the fleet line).
 func parsePuzzle(input []byte) (*grid.Puzzle, error) {
 	pz, err := grid.Parse(input)
 	if err != nil {
 		return nil, err // a *problems.InputError with its line and column
 	}
 	if err := grid.Consistent(pz); err != nil {
-		return nil, problems.Errorf(pz.Rows+4, 0, "%v", err)
+		line, col := sumPlace(input, pz, err)
+		return nil, problems.Errorf(line, col, "%v", err)
 	}
 	if r, c, ok := firstClash(pz); !ok {
 		return nil, problems.Errorf(r+3, 2*c+2, "the given part %q at row %d, column %d cannot be part of any ship here",
 			pz.At(r, c), r+1, c+1)
 	}
 	return pz, nil
+}
+
+// sumPlace is where a fault of grid.Consistent lies in the input: the first row
+// count (line 3, after the row's cells and bars), the first column count (the
+// line after the bottom border, after its leading space) or the fleet entry of
+// the ship that fits nowhere.
+func sumPlace(input []byte, pz *grid.Puzzle, err error) (line, col int) {
+	var se *grid.SumError
+	if !errors.As(err, &se) {
+		return 0, 0
+	}
+	switch se.Part {
+	case grid.RowCounts:
+		return 3, 2*pz.Cols + 3
+	case grid.ColCounts:
+		return pz.Rows + 4, 2
+	}
+	first, _, _ := bytes.Cut(input, []byte("\n"))
+	entry := []byte(" " + strconv.Itoa(se.Len) + "x")
+	if i := bytes.Index(first, entry); i >= 0 {
+		return 1, i + 2
+	}
+	return 1, 0
 }
 
 // firstClash finds the first given ship part that contradicts its given neighbours

@@ -261,8 +261,29 @@ func parseColCounts(s []byte, line int, p *Puzzle) error {
 	return nil
 }
 
+// SumPart says which part of a puzzle file a SumError is about.
+type SumPart int
+
+// The parts a sum fault can lie in.
+const (
+	RowCounts SumPart = iota // the counts at the ends of the row lines
+	ColCounts                // the column counts under the grid
+	Fleet                    // the fleet line: a ship fits nowhere
+)
+
+// A SumError is a fault Consistent finds in the sums of a puzzle that parsed.
+// Part and, for Fleet, Len (the ship's length) say where it lies in the file.
+type SumError struct {
+	Part SumPart
+	Len  int
+	msg  string
+}
+
+func (e *SumError) Error() string { return e.msg }
+
 // Consistent checks the sums of a parsed puzzle: row counts and column counts both
-// add up to the cells of the fleet, and every ship fits along some side.
+// add up to the cells of the fleet, and every ship fits along some side. A fault
+// is a *SumError.
 func Consistent(p *Puzzle) error {
 	rows, cols := 0, 0
 	for _, v := range p.RowCounts {
@@ -273,13 +294,14 @@ func Consistent(p *Puzzle) error {
 	}
 	fleet := p.FleetCells()
 	if rows != fleet {
-		return fmt.Errorf("row counts add up to %d but the fleet has %d cells", rows, fleet)
+		return &SumError{Part: RowCounts, msg: fmt.Sprintf("row counts add up to %d but the fleet has %d cells", rows, fleet)}
 	}
 	if cols != fleet {
-		return fmt.Errorf("column counts add up to %d but the fleet has %d cells", cols, fleet)
+		return &SumError{Part: ColCounts, msg: fmt.Sprintf("column counts add up to %d but the fleet has %d cells", cols, fleet)}
 	}
 	if l := p.MaxLen(); l > p.Rows && l > p.Cols {
-		return fmt.Errorf("a ship of length %d fits neither in a row nor in a column of a %dx%d grid", l, p.Rows, p.Cols)
+		return &SumError{Part: Fleet, Len: l,
+			msg: fmt.Sprintf("a ship of length %d fits neither in a row nor in a column of a %dx%d grid", l, p.Rows, p.Cols)}
 	}
 	return nil
 }

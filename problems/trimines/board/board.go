@@ -164,6 +164,7 @@ func Parse(data []byte) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
+	r0Line, r0Col := s.line, s.col
 	r0, err := s.int("r0", 0, n-1, false)
 	if err != nil {
 		return nil, err
@@ -173,7 +174,7 @@ func Parse(data []byte) (*Board, error) {
 		return nil, err
 	}
 	b := &Board{N: n, Bombs: bombs, R0: r0, C0: c0, Bomb: make([]bool, n*n)}
-	prev := -1
+	prev, freeBombLine := -1, 0
 	for k := 0; k < bombs; k++ {
 		line := s.line
 		what := fmt.Sprintf("bomb %d row", k+1)
@@ -194,15 +195,18 @@ func Parse(data []byte) (*Board, error) {
 		}
 		prev = i
 		b.Bomb[i] = true
+		if r == r0 && c == c0 {
+			freeBombLine = line
+		}
 	}
 	if s.pos < len(data) {
 		return nil, problems.Errorf(s.line, s.col, "extra text after the %d bombs", bombs)
 	}
 	if b.Bomb[r0*n+c0] {
-		return nil, problems.Errorf(1, 0, "free cell (%d, %d) holds a bomb", r0, c0)
+		return nil, problems.Errorf(freeBombLine, 1, "bomb (%d, %d) lies on the free cell (r0, c0)", r0, c0)
 	}
 	if k := b.Count(r0, c0); k > 0 && b.HasZeroCell() {
-		return nil, problems.Errorf(1, 0, "free cell (%d, %d) has %d bomb neighbours although a cell with none exists", r0, c0, k)
+		return nil, problems.Errorf(r0Line, r0Col, "free cell (%d, %d) has %d bomb neighbours although a cell with none exists", r0, c0, k)
 	}
 	return b, nil
 }

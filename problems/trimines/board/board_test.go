@@ -122,8 +122,10 @@ func TestParse(t *testing.T) {
 		{"repeated bomb", "5 2 4 4\n1 1\n1 1\n", 3, 1},
 		{"unordered bombs", "5 2 4 4\n2 1\n1 1\n", 3, 1},
 		{"extra line", "5 1 4 4\n1 1\n\n", 3, 1},
-		{"bomb on free cell", "5 1 4 4\n4 4\n", 1, 0},
-		{"free cell with bombs although a zero cell exists", "5 1 0 0\n1 1\n", 1, 0},
+		{"bomb on free cell", "5 1 4 4\n4 4\n", 2, 1},
+		{"bomb on free cell after others", "5 3 2 3\n0 0\n2 3\n4 4\n", 3, 1},
+		{"free cell with bombs although a zero cell exists", "5 1 0 0\n1 1\n", 1, 5},
+		{"free cell with bombs, wide numbers", "12 1 10 10\n11 11\n", 1, 6},
 		{"free cell with bombs when none is zero", "2 1 0 0\n1 1\n", 0, 0},
 		{"trailing space", "5 0 4 4 \n", 1, 8},
 	}
