@@ -12,8 +12,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/judgehq/judge/internal/atomicfile"
+	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/reports"
 )
 
@@ -218,6 +220,9 @@ func indent(text, prefix string) string {
 	return strings.Join(lines, "\n")
 }
 
+// scoresLimit bounds a scores file: a class's CSV is a few KiB.
+const scoresLimit = 64 << 20
+
 // Scores is the teacher's scores of manual items: student → item → deduction.
 type Scores map[string]map[string]float64
 
@@ -228,11 +233,42 @@ type Scores map[string]map[string]float64
 // the student, an item of the rubric, the total nor the blank column), for a
 // warning: a misspelt item's scores would otherwise be dropped without a word.
 func (c *Class) ReadScores(name string, r io.Reader) (Scores, []string, error) {
-	cr := csv.NewReader(r)
+	data, err := io.ReadAll(io.LimitReader(r, scoresLimit+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	if len(data) > scoresLimit {
+		return nil, nil, fmt.Errorf("%s: larger than %d MiB", name, scoresLimit>>20)
+	}
+	// A spreadsheet's "CSV UTF-8" starts with a byte order mark, which would
+	// otherwise be read as part of the first column's name.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	lines := bytes.Split(data, []byte("\n"))
+	// at is FILE:LINE:COL for a field's position as the csv package gives it
+	// (a byte column), with the column counted in characters.
+	at := func(line, byteCol int) string {
+		col := byteCol
+		if line >= 1 && line <= len(lines) && byteCol >= 1 {
+			text := lines[line-1]
+			col = utf8.RuneCount(text[:min(byteCol-1, len(text))]) + 1
+		}
+		return fmt.Sprintf("%s:%d:%d", name, line, col)
+	}
+	readErr := func(err error) error {
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("%s: %w", at(pe.Line, pe.Column), pe.Err)
+		}
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	cr := csv.NewReader(bytes.NewReader(data))
 	cr.FieldsPerRecord = -1
 	head, err := cr.Read()
+	if errors.Is(err, io.EOF) {
+		return nil, nil, fmt.Errorf("%s:1: empty: want a header line naming a student column", name)
+	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s:1: %w", name, err)
+		return nil, nil, readErr(err)
 	}
 	studentCol := -1
 	cols := map[int]Item{}
@@ -265,7 +301,7 @@ func (c *Class) ReadScores(name string, r io.Reader) (Scores, []string, error) {
 			break
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", name, err)
+			return nil, nil, readErr(err)
 		}
 		line, _ := cr.FieldPos(0)
 		if studentCol >= len(rec) || strings.TrimSpace(rec[studentCol]) == "" {
@@ -277,12 +313,12 @@ func (c *Class) ReadScores(name string, r io.Reader) (Scores, []string, error) {
 				continue
 			}
 			v, err := strconv.ParseFloat(strings.TrimSpace(rec[i]), 64)
-			_, col := cr.FieldPos(i)
+			fieldLine, col := cr.FieldPos(i)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s:%d:%d: %s: %q is not a number", name, line, col, it.ID, rec[i])
+				return nil, nil, fmt.Errorf("%s: %s: %q is not a number", at(fieldLine, col), it.ID, rec[i])
 			}
 			if !(v >= 0 && v <= it.Max) {
-				return nil, nil, fmt.Errorf("%s:%d:%d: %s: %g is outside 0…%g", name, line, col, it.ID, v, it.Max)
+				return nil, nil, fmt.Errorf("%s: %s: %g is outside 0…%g", at(fieldLine, col), it.ID, v, it.Max)
 			}
 			if out[student] == nil {
 				out[student] = map[string]float64{}
@@ -319,7 +355,7 @@ func (c *Class) Merge(sc Scores) ([]string, error) {
 // LoadScores reads a scores file (see ReadScores); a missing file gives no scores
 // when optional is true.
 func (c *Class) LoadScores(path string, optional bool) (Scores, []string, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		if optional && errors.Is(err, fs.ErrNotExist) {
 			return nil, nil, nil

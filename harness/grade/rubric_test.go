@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -159,8 +160,14 @@ func TestScoresRoundTrip(t *testing.T) {
 	}
 	for _, bad := range []struct{ csv, want string }{
 		{"student,hand\nann,x\n", "s.csv:2:5: hand: \"x\" is not a number"},
-		{"student,hand\nann,9\n", "outside 0…4"},
-		{"name,hand\n", "no student column"},
+		{"student,hand\nJosé,x\n", "s.csv:2:6: hand: \"x\" is not a number"}, // characters, not bytes
+		{"\ufeffstudent,hand\nann,x\n", "s.csv:2:5: hand:"},                  // a spreadsheet's byte order mark
+		{"student,hand\nann,9\n", "s.csv:2:5: hand: 9 is outside 0…4"},
+		{"student,hand\nann,\"3\n", "s.csv:2:7: extraneous or missing \" in quoted-field"},
+		{"student,hand\nann,3 \"x\n", "s.csv:2:7: bare \" in non-quoted-field"},
+		{"student,hand\nJosé,3 \"x\n", "s.csv:2:8: bare \" in non-quoted-field"},
+		{"name,hand\n", "s.csv:1: no student column"},
+		{"", "s.csv:1: empty"},
 	} {
 		if _, _, err := c.ReadScores("s.csv", strings.NewReader(bad.csv)); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%q: error %v, want %q", bad.csv, err, bad.want)
@@ -219,4 +226,17 @@ func FuzzReadScores(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLoadScoresRefusesAPipe checks that a named pipe given as the scores file
+// is refused at once instead of blocking the grading until someone writes to it.
+func TestLoadScoresRefusesAPipe(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "scores.csv")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := &Class{Rubric: &Rubric{}}
+	if _, _, err := c.LoadScores(fifo, true); err == nil || !strings.Contains(err.Error(), "named pipe") {
+		t.Errorf("LoadScores on a named pipe: %v, want a refusal", err)
+	}
 }
