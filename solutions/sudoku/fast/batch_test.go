@@ -68,18 +68,36 @@ func TestRunBatch(t *testing.T) {
 	}
 }
 
+// TestRunBatchLongComment checks that a comment after a puzzle may be longer
+// than any buffer: its puzzle and the next are solved.
+func TestRunBatchLongComment(t *testing.T) {
+	puzzle := "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+	in := puzzle + "\t" + strings.Repeat("#", 5<<20) + "\n" + puzzle + "\n"
+	var out bytes.Buffer
+	if err := runBatch("in.txt", strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n"); len(lines) != 2 || len(lines[0]) != 81 || lines[0] != lines[1] {
+		t.Errorf("solutions %q, want the same one twice", lines)
+	}
+}
+
 func TestRunBatchErrors(t *testing.T) {
 	good := strings.Repeat(".", 81)
 	tests := []struct {
 		name, in  string
 		line, col int
+		msg       string // part of the message, if any
 	}{
-		{"short", "# c\n" + good[:80] + "\n", 2, 81},
-		{"letter", good[:10] + "x" + good[11:] + "\n", 1, 11},
-		{"dash", "-" + good[1:] + "\n", 1, 1},
-		{"long", good + "1\n", 1, 82},
-		{"space inside", good[:40] + " " + good[41:] + "\n", 1, 41},
-		{"second line", good + "\n" + good[:5] + "\n", 2, 6},
+		{"accented letter", good[:79] + "é" + good[80:] + "\n", 1, 80, "'é' is not a cell"},
+		{"stray byte", good[:3] + "\xff" + good[4:] + "\n", 1, 4, "byte 0xff is not a cell"},
+		{"after a long comment", good + " " + strings.Repeat("c", 3<<20) + "\n" + good[:2] + "x\n", 2, 3, "'x' is not a cell"},
+		{"short", "# c\n" + good[:80] + "\n", 2, 81, ""},
+		{"letter", good[:10] + "x" + good[11:] + "\n", 1, 11, ""},
+		{"dash", "-" + good[1:] + "\n", 1, 1, ""},
+		{"long", good + "1\n", 1, 82, ""},
+		{"space inside", good[:40] + " " + good[41:] + "\n", 1, 41, ""},
+		{"second line", good + "\n" + good[:5] + "\n", 2, 6, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,8 +106,8 @@ func TestRunBatchErrors(t *testing.T) {
 			if !errors.As(err, &le) {
 				t.Fatalf("got %v, want a LineError", err)
 			}
-			if le.File != "in.txt" || le.Line != tt.line || le.Col != tt.col {
-				t.Errorf("got %v, want in.txt:%d:%d", err, tt.line, tt.col)
+			if le.File != "in.txt" || le.Line != tt.line || le.Col != tt.col || !strings.Contains(le.Msg, tt.msg) {
+				t.Errorf("got %v, want in.txt:%d:%d: …%s…", err, tt.line, tt.col, tt.msg)
 			}
 		})
 	}
