@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/sudoku/grid"
@@ -54,7 +55,7 @@ func judgeOutput(puzzle grid.Grid, solvable bool, output []byte) problems.Outcom
 	for i := 0; i < grid.Size; i++ {
 		b, l, c, ok := r.next()
 		if !ok {
-			return problems.Rejected(problems.WA, "line %d: output ends inside the echo of the puzzle (row %d, column %d)", l, i/9+1, i%9+1)
+			return wa(l, c, "output ends inside the echo of the puzzle (row %d, column %d)", i/9+1, i%9+1)
 		}
 		if want := grid.Char(puzzle[i]); b != want {
 			return wa(l, c, "the echo shows %s at row %d, column %d, but the input has %q", show(b), i/9+1, i%9+1, want)
@@ -64,7 +65,7 @@ func judgeOutput(puzzle grid.Grid, solvable bool, output []byte) problems.Outcom
 	// The solution block, if any. Without one, the status must follow.
 	var sol grid.Grid
 	var at [grid.Size][2]int // line and column of each cell of the solution
-	solLine, _ := r.pos()
+	solLine, solCol := r.pos()
 	_, _, hasSol := r.phrase(headSolution)
 	if hasSol {
 		for i := 0; i < grid.Size; i++ {
@@ -72,7 +73,7 @@ func judgeOutput(puzzle grid.Grid, solvable bool, output []byte) problems.Outcom
 			at[i] = [2]int{l, c}
 			switch {
 			case !ok:
-				return problems.Rejected(problems.WA, "line %d: output ends inside the solution (row %d, column %d)", l, i/9+1, i%9+1)
+				return wa(l, c, "output ends inside the solution (row %d, column %d)", i/9+1, i%9+1)
 			case '1' <= b && b <= '9':
 				sol[i] = b - '0'
 			case b == '-' || b == '0':
@@ -112,7 +113,7 @@ func judgeOutput(puzzle grid.Grid, solvable bool, output []byte) problems.Outcom
 	}
 	switch {
 	case declared == "" && !r.more():
-		return problems.Rejected(problems.WA, "line %d: output ends where %s should be", l, expected)
+		return wa(l, c, "output ends where %s should be", expected)
 	case declared == "":
 		return wa(l, c, "expected %s, found %s", expected, r.found())
 	case declared == statusNone && solvable:
@@ -134,9 +135,10 @@ func judgeOutput(puzzle grid.Grid, solvable bool, output []byte) problems.Outcom
 	}
 	var o problems.Outcome
 	if hasSol && !solvable {
-		o = problems.Rejected(problems.PE, "line %d: the status is right, but an unsolvable puzzle takes no %q block", solLine, headSolution)
-	} else if l, exp, got, ok := layout(want, output); !ok {
-		o = problems.Rejected(problems.PE, "line %d: layout: expected %s, found %s", l, exp, got)
+		o = problems.Rejected(problems.PE, "line %d, column %d: the status is right, but an unsolvable puzzle takes no %q block",
+			solLine, solCol, headSolution)
+	} else if l, c, exp, got, ok := layout(want, output); !ok {
+		o = problems.Rejected(problems.PE, "line %d, column %d: layout: expected %s, found %s", l, c, exp, got)
 	} else if solvable {
 		return problems.Accepted(1, "solved")
 	} else {
@@ -148,21 +150,52 @@ func judgeOutput(puzzle grid.Grid, solvable bool, output []byte) problems.Outcom
 
 // layout compares the output's lines with want's, forgiving trailing blanks on each
 // line and empty lines at the end. On the first difference it returns the 1-based line
-// and both lines, quoted.
-func layout(want string, output []byte) (line int, exp, got string, ok bool) {
+// and column (counted in characters) of the first character that differs, and both
+// lines, quoted. When the output runs out of lines first, the position is where it
+// ended: the start of the line after its last one, or the end of its last line when
+// no newline follows that.
+func layout(want string, output []byte) (line, col int, exp, got string, ok bool) {
 	wl := lines([]byte(want))
 	gl := lines(output)
 	for i := 0; i < len(wl) || i < len(gl); i++ {
 		switch {
 		case i >= len(wl):
-			return i + 1, "the end of the output", quote(gl[i]), false
+			return i + 1, 1, "the end of the output", quote(gl[i]), false
 		case i >= len(gl):
-			return i + 1, quote(wl[i]), "the end of the output", false
+			l, c := endOf(output, i)
+			return l, c, quote(wl[i]), "the end of the output", false
 		case wl[i] != gl[i]:
-			return i + 1, quote(wl[i]), quote(gl[i]), false
+			return i + 1, firstDiff(wl[i], gl[i]), quote(wl[i]), quote(gl[i]), false
 		}
 	}
-	return 0, "", "", true
+	return 0, 0, "", "", true
+}
+
+// firstDiff returns the 1-based column, in characters, of the first character where
+// a and b differ; when one is a prefix of the other, the column just past the shorter.
+// Bytes that are not valid UTF-8 count one column each.
+func firstDiff(a, b string) int {
+	col := 1
+	for a != "" && b != "" {
+		_, na := utf8.DecodeRuneInString(a)
+		_, nb := utf8.DecodeRuneInString(b)
+		if a[:na] != b[:nb] {
+			break
+		}
+		a, b, col = a[na:], b[nb:], col+1
+	}
+	return col
+}
+
+// endOf returns where output's content ends when only blanks follow its first n
+// lines: line n+1, column 1 when a newline follows line n, else the column just past
+// the last character of line n.
+func endOf(output []byte, n int) (line, col int) {
+	raw := strings.Split(string(output), "\n")
+	if n < len(raw) {
+		return n + 1, 1
+	}
+	return n, utf8.RuneCountInString(raw[n-1]) + 1
 }
 
 // lines splits text into lines without trailing blanks, dropping empty lines at the end.

@@ -3,6 +3,7 @@ package sudoku
 import (
 	"bytes"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -109,19 +110,26 @@ func TestCheck(t *testing.T) {
 		{"echo of the solution", sampleIn, sampleAns, strings.Replace(sampleAns, sampleIn, sampleAns[strings.Index(sampleAns, "152"):strings.Index(sampleAns, "\nThe puzzle was")], 1), problems.WA, "the echo shows '5' at row 1, column 2"},
 		{"no header", sampleIn, sampleAns, sampleAns[strings.Index(sampleAns, "Solution:"):], problems.WA, `line 1, column 1: expected "The original puzzle:", found "Solution:"`},
 		{"misspelt status", sampleIn, sampleAns, strings.Replace(sampleAns, "was solved", "is solved", 1), problems.WA, "line 29, column 1: expected the status line"},
-		{"no status", sampleIn, sampleAns, sampleAns[:strings.Index(sampleAns, "The puzzle was")], problems.WA, "output ends where the status line"},
-		{"cut inside the solution", sampleIn, sampleAns, sampleAns[:strings.Index(sampleAns, "591")], problems.WA, "output ends inside the solution (row 5, column 1)"},
+		{"no status", sampleIn, sampleAns, sampleAns[:strings.Index(sampleAns, "The puzzle was")], problems.WA, "line 29, column 1: output ends where the status line"},
+		{"cut inside the solution", sampleIn, sampleAns, sampleAns[:strings.Index(sampleAns, "591")], problems.WA, "line 22, column 1: output ends inside the solution (row 5, column 1)"},
+		{"cut inside a row of the solution", sampleIn, sampleAns, sampleAns[:strings.Index(sampleAns, "591")+2], problems.WA, "line 22, column 3: output ends inside the solution (row 5, column 3)"},
+		{"cut inside the echo", sampleIn, sampleAns, sampleAns[:strings.Index(sampleAns, "5-- 7-3")+5], problems.WA, "line 8, column 6: output ends inside the echo of the puzzle (row 5, column 5)"},
+		{"cut after the header", sampleIn, sampleAns, "The original puzzle:\n\n", problems.WA, "line 3, column 1: output ends inside the echo of the puzzle (row 1, column 1)"},
 		{"trailing garbage", sampleIn, sampleAns, sampleAns + "Done!\n", problems.WA, `line 30, column 1: unexpected output after the status line: "Done!"`},
 		{"empty", sampleIn, sampleAns, "", problems.WA, "empty output"},
 		{"blank", sampleIn, sampleAns, " \n\n", problems.WA, "empty output"},
 		{"garbage", sampleIn, sampleAns, "\x00\xff\xfe garbage", problems.WA, `line 1, column 1: expected "The original puzzle:", found "\x00\xff\xfe garbage"`},
 		{"huge", sampleIn, sampleAns, sampleAns + strings.Repeat("1-- 489 --6\n", 90000), problems.WA, "line 30, column 1: unexpected output"},
 
-		{"compact grids", sampleIn, sampleAns, compactAnswer(sampleAns), problems.PE, `line 3: layout: expected "1-- 489 --6", found "1--489--6"`},
-		{"no blank line after the header", sampleIn, sampleAns, strings.Replace(sampleAns, "puzzle:\n\n", "puzzle:\n", 1), problems.PE, "line 2: layout"},
-		{"header split", sampleIn, sampleAns, strings.Replace(sampleAns, "The original", "The\noriginal", 1), problems.PE, "line 1: layout"},
-		{"leading blank line", sampleIn, sampleAns, "\n" + sampleAns, problems.PE, "line 1: layout"},
-		{"partial grid before unsolvable", unsolvableIn, unsolvableAns, strings.Replace(unsolvableAns, "The puzzle is", "Solution:\n\n"+strings.Replace(unsolvableIn, "1-- 489", "100 489", 1)+"\nThe puzzle is", 1), problems.PE, "an unsolvable puzzle takes no \"Solution:\" block"},
+		{"compact grids", sampleIn, sampleAns, compactAnswer(sampleAns), problems.PE, `line 3, column 4: layout: expected "1-- 489 --6", found "1--489--6"`},
+		{"no blank line after the header", sampleIn, sampleAns, strings.Replace(sampleAns, "puzzle:\n\n", "puzzle:\n", 1), problems.PE, `line 2, column 1: layout: expected "", found "1-- 489 --6"`},
+		{"header split", sampleIn, sampleAns, strings.Replace(sampleAns, "The original", "The\noriginal", 1), problems.PE, `line 1, column 4: layout: expected "The original puzzle:", found "The"`},
+		{"leading blank line", sampleIn, sampleAns, "\n" + sampleAns, problems.PE, `line 1, column 1: layout: expected "The original puzzle:", found ""`},
+		{"double space in the echo", sampleIn, sampleAns, strings.Replace(sampleAns, "--- --1 295", "---  --1 295", 1), problems.PE, `line 5, column 5: layout: expected "--- --1 295", found "---  --1 295"`},
+		{"tab in the solution", sampleIn, sampleAns, strings.Replace(sampleAns, "625 948 137", "625 948\t137", 1), problems.PE, `line 26, column 8: layout: expected "625 948 137", found "625 948\t137"`},
+		{"space before the status", sampleIn, sampleAns, strings.Replace(sampleAns, "The puzzle was", " The puzzle was", 1), problems.PE, `line 29, column 1: layout: expected "The puzzle was solved.", found " The puzzle was solved."`},
+		{"status on the last row", sampleIn, sampleAns, strings.Replace(sampleAns, "964\n\nThe", "964 The", 1), problems.PE, `line 27, column 12: layout: expected "873 512 964", found "873 512 964 The puzzle was sol"…`},
+		{"partial grid before unsolvable", unsolvableIn, unsolvableAns, strings.Replace(unsolvableAns, "The puzzle is", "Solution:\n\n"+strings.Replace(unsolvableIn, "1-- 489", "100 489", 1)+"\nThe puzzle is", 1), problems.PE, "line 15, column 1: the status is right, but an unsolvable puzzle takes no \"Solution:\" block"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -137,6 +145,43 @@ func TestCheck(t *testing.T) {
 			}
 			if o.Verdict == problems.PE && !strings.HasPrefix(o.Details, "--- ") {
 				t.Errorf("no diff in Details: %q", o.Details)
+			}
+		})
+	}
+}
+
+// TestLayoutPosition holds layout to the line and column, counted in characters, of
+// the first character that differs, and to where an output that runs out of lines
+// ended.
+func TestLayoutPosition(t *testing.T) {
+	tests := []struct {
+		name      string
+		want, out string
+		line, col int
+		exp, got  string
+	}{
+		{"same", "ab\ncd\n", "ab  \r\ncd\n\n", 0, 0, "", ""},
+		{"extra space", "--- --1 295\n", "---  --1 295\n", 1, 5, `"--- --1 295"`, `"---  --1 295"`},
+		{"second line", "ab\ncd\n", "ab\nce\n", 2, 2, `"cd"`, `"ce"`},
+		{"accented letters before the fault", "x\nçé 12\n", "x\nçé  12\n", 2, 4, `"çé 12"`, `"çé  12"`},
+		{"wide characters before the fault", "日本語x\n", "日本語y\n", 1, 4, `"日本語x"`, `"日本語y"`},
+		{"multi-byte character at the fault", "ab\n", "aé\n", 1, 2, `"ab"`, `"aé"`},
+		{"invalid bytes count one column each", "\xff\xfeab\n", "\xff\xfeac\n", 1, 4, `"\xff\xfeab"`, `"\xff\xfeac"`},
+		{"output line shorter", "abc\n", "ab\n", 1, 3, `"abc"`, `"ab"`},
+		{"output line longer", "ab\n", "abc\n", 1, 3, `"ab"`, `"abc"`},
+		{"extra line", "ab\n", "ab\ncd\n", 2, 1, "the end of the output", `"cd"`},
+		{"ends after a newline", "ab\ncd\n", "ab\n", 2, 1, `"cd"`, "the end of the output"},
+		{"ends after blank lines", "ab\ncd\n", "ab\n \n\n", 2, 1, `"cd"`, "the end of the output"},
+		{"ends without a newline", "ab\ncd\n", "ab", 1, 3, `"cd"`, "the end of the output"},
+		{"ends after trailing blanks", "é\ncd\n", "é \t", 1, 4, `"cd"`, "the end of the output"},
+		{"blank output", "ab\n", " ", 1, 1, `"ab"`, "the end of the output"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			line, col, exp, got, ok := layout(tt.want, []byte(tt.out))
+			if ok != (tt.line == 0) || line != tt.line || col != tt.col || exp != tt.exp || got != tt.got {
+				t.Errorf("layout = line %d, column %d, %s, %s, %v; want line %d, column %d, %s, %s",
+					line, col, exp, got, ok, tt.line, tt.col, tt.exp, tt.got)
 			}
 		})
 	}
@@ -174,8 +219,12 @@ func TestCheckBadDataset(t *testing.T) {
 	}
 }
 
+// positioned matches a message that starts with the position of the fault.
+var positioned = regexp.MustCompile(`^line [1-9][0-9]*, column [1-9][0-9]*: `)
+
 // FuzzCheck: whatever the output, the checker returns AC, WA or PE with a one-line
-// message, and never panics.
+// message that names the line and column of the fault (but for an empty output), and
+// never panics.
 func FuzzCheck(f *testing.F) {
 	f.Add([]byte(sampleAns), false)
 	f.Add([]byte(unsolvableAns), true)
@@ -202,6 +251,9 @@ func FuzzCheck(f *testing.F) {
 		}
 		if o.Message == "" || strings.ContainsAny(o.Message, "\n\r") {
 			t.Fatalf("message %q", o.Message)
+		}
+		if o.Verdict != problems.AC && !strings.HasPrefix(o.Message, "empty output") && !positioned.MatchString(o.Message) {
+			t.Fatalf("%s message names no line and column: %q", o.Verdict, o.Message)
 		}
 	})
 }
