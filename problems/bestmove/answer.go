@@ -5,13 +5,18 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/judgehq/judge/problems"
 )
 
 // answer is an output read line by line: the header's data set count and one entry
-// per data set.
+// per data set, with where each was found for messages.
 type answer struct {
-	count int
-	sets  []setAnswer
+	count   int
+	countAt place // the header's count
+	sets    []setAnswer
+	end     place // just past the last character of the output
 }
 
 // setAnswer is the two lines of one data set.
@@ -19,19 +24,42 @@ type setAnswer struct {
 	label   int      // the number after "Data Set"
 	value   int      // the best value
 	squares []string // normalised square names: upper-case letter, row without zeros in front
-	line    int      // line of the "Best Move" line, for messages
+	at      place    // the first character of the "Data Set" line
+	labelAt place    // the number after "Data Set"
+	valueAt place    // the best value
+	// squareAt holds where each square starts, and one more entry: just past the
+	// last square, where a missing one would go.
+	squareAt []place
 }
 
-// lineFault is a line that does not have the expected form.
-type lineFault struct {
-	line int
-	msg  string
+// place is a position in an output: a 1-based line and column, the column counted in
+// characters (a byte that is not valid UTF-8 counts as one).
+type place struct{ line, col int }
+
+// String writes the position as messages start: "line L, column C".
+func (p place) String() string { return fmt.Sprintf("line %d, column %d", p.line, p.col) }
+
+// colCounter turns increasing byte offsets into one line into 1-based columns,
+// counting the characters in between only once.
+type colCounter struct {
+	s        string
+	off, col int
 }
 
-func (f *lineFault) Error() string { return fmt.Sprintf("line %d: %s", f.line, f.msg) }
+func newColCounter(s string) *colCounter { return &colCounter{s: s, col: 1} }
+
+// at returns the column of byte offset off, which is at least the last one asked
+// for and falls on the start of a character.
+func (c *colCounter) at(off int) int {
+	c.col += utf8.RuneCountInString(c.s[c.off:off])
+	c.off = off
+	return c.col
+}
 
 // The line forms, matched against the lower-cased line. Spacing is free, even none
-// between words; numbers are at most 9 digits, so they always fit in an int.
+// between words; numbers are at most 9 digits, so they always fit in an int. The
+// patterns decide whether a line has its form; faultOffset (below) only finds where
+// a line that has not goes wrong, and its tests hold the two to the same answer.
 var (
 	headerRE = regexp.MustCompile(`^\s*analyzing\s*(\d{1,9})\s*data\s*set(?:s|\s*\(\s*s\s*\))?\s*$`)
 	setRE    = regexp.MustCompile(`^\s*data\s*set\s*(\d{1,9})\s*$`)
@@ -53,51 +81,190 @@ func lowerASCII(b []byte) []byte {
 
 // parseAnswer reads an output in the expected layout: a header line, then a
 // "Data Set" line and a "Best Move Value" line per data set. Blank lines are
-// skipped; letter case and spacing are free. The first malformed line is an error.
+// skipped; letter case and spacing are free. The first malformed line is an error,
+// a *problems.InputError naming the line and the column of its first character that
+// does not fit the form (or where the output ends, when it ends too early).
 func parseAnswer(text []byte) (answer, error) {
 	var a answer
 	lines := strings.Split(string(lowerASCII(text)), "\n")
+	last := lines[len(lines)-1]
+	a.end = place{len(lines), utf8.RuneCountInString(last) + 1}
 	state := 0 // 0: header next, 1: "Data Set" next, 2: "Best Move" next
 	for i, l := range lines {
 		no := i + 1
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
+		fault := func(f lineForm, format string, args ...any) error {
+			off := max(faultOffset(f, l), 0) // never -1 here: the walker agrees with the patterns
+			return problems.Errorf(no, utf8.RuneCountInString(l[:off])+1, format, args...)
+		}
+		cols := newColCounter(l)
 		switch state {
 		case 0:
-			m := headerRE.FindStringSubmatch(l)
+			m := headerRE.FindStringSubmatchIndex(l)
 			if m == nil {
-				return a, &lineFault{no, "expected \"Analyzing N data sets\""}
+				return a, fault(headerForm, "expected \"Analyzing N data sets\"")
 			}
-			a.count = atoi(m[1])
+			a.count, a.countAt = atoi(l[m[2]:m[3]]), place{no, cols.at(m[2])}
 			state = 1
 		case 1:
-			m := setRE.FindStringSubmatch(l)
+			m := setRE.FindStringSubmatchIndex(l)
 			if m == nil {
-				return a, &lineFault{no, fmt.Sprintf("expected \"Data Set %d\"", len(a.sets)+1)}
+				return a, fault(setForm, "expected \"Data Set %d\"", len(a.sets)+1)
 			}
-			a.sets = append(a.sets, setAnswer{label: atoi(m[1])})
+			start := len(l) - len(strings.TrimLeft(l, reSpace))
+			a.sets = append(a.sets, setAnswer{
+				label:   atoi(l[m[2]:m[3]]),
+				at:      place{no, cols.at(start)},
+				labelAt: place{no, cols.at(m[2])},
+			})
 			state = 2
 		case 2:
-			m := bestRE.FindStringSubmatch(l)
+			m := bestRE.FindStringSubmatchIndex(l)
 			if m == nil {
-				return a, &lineFault{no, fmt.Sprintf("expected \"Best Move Value: V at SQUARES\" for data set %d", len(a.sets))}
+				return a, fault(bestForm, "expected \"Best Move Value: V at SQUARES\" for data set %d", len(a.sets))
 			}
 			s := &a.sets[len(a.sets)-1]
-			s.value, s.line = atoi(m[1]), no
-			for _, sq := range squareRE.FindAllStringSubmatch(m[2], -1) {
-				s.squares = append(s.squares, squareName(sq[1], sq[2]))
+			s.value, s.valueAt = atoi(l[m[2]:m[3]]), place{no, cols.at(m[2])}
+			list := l[m[4]:m[5]]
+			for _, sq := range squareRE.FindAllStringSubmatchIndex(list, -1) {
+				s.squares = append(s.squares, squareName(list[sq[2]:sq[3]], list[sq[4]:sq[5]]))
+				s.squareAt = append(s.squareAt, place{no, cols.at(m[4] + sq[0])})
 			}
+			s.squareAt = append(s.squareAt, place{no, cols.at(m[5])})
 			state = 1
 		}
 	}
 	switch state {
 	case 0:
-		return a, &lineFault{len(lines), "no \"Analyzing N data sets\" line"}
+		return a, problems.Errorf(a.end.line, a.end.col, "no \"Analyzing N data sets\" line")
 	case 2:
-		return a, &lineFault{len(lines), fmt.Sprintf("data set %d has no \"Best Move Value\" line", len(a.sets))}
+		return a, problems.Errorf(a.end.line, a.end.col, "data set %d has no \"Best Move Value\" line", len(a.sets))
 	}
 	return a, nil
+}
+
+// reSpace is what \s matches in the patterns.
+const reSpace = "\t\n\f\r "
+
+// lineForm names one of the three line forms.
+type lineForm int
+
+const (
+	headerForm lineForm = iota // Analyzing N data set(s)
+	setForm                    // Data Set N
+	bestForm                   // Best Move Value: V at SQUARES
+)
+
+// faultOffset walks a lower-cased line along form f, as its pattern reads it, and
+// returns the byte offset of the first character that no line of the form can have
+// there. When the line stops short, that is its end (before a final carriage return,
+// which belongs to the line break). It returns -1 for a line of the form.
+func faultOffset(f lineForm, l string) int {
+	w := &walker{s: l}
+	w.space()
+	switch f {
+	case headerForm:
+		_ = w.word("analyzing") && w.space() && w.number() && w.space() && w.word("data") && w.space() && w.word("set") &&
+			w.setSuffix() && w.space() && w.end()
+	case setForm:
+		_ = w.word("data") && w.space() && w.word("set") && w.space() && w.number() && w.space() && w.end()
+	case bestForm:
+		ok := w.word("best") && w.space() && w.word("move") && w.space() && w.word("value") && w.space() &&
+			w.word(":") && w.space() && w.number() && w.space() && w.word("at") && w.space() && w.square()
+		for ok && w.space() && !w.end() {
+			w.bad = -1
+			ok = w.word(",") && w.space() && w.square()
+		}
+	}
+	return w.bad
+}
+
+// walker reads a line along a form. Every step returns whether it could be taken;
+// one that cannot sets bad to the offset where it failed.
+type walker struct {
+	s   string
+	i   int
+	bad int
+}
+
+func (w *walker) fail() bool {
+	w.bad = w.i
+	if w.i == len(w.s) {
+		w.bad = len(strings.TrimSuffix(w.s, "\r"))
+	}
+	return false
+}
+
+// space skips what \s* matches; it always succeeds.
+func (w *walker) space() bool {
+	for w.i < len(w.s) && strings.IndexByte(reSpace, w.s[w.i]) >= 0 {
+		w.i++
+	}
+	return true
+}
+
+// word reads the characters of s as they are.
+func (w *walker) word(s string) bool {
+	for k := 0; k < len(s); k++ {
+		if w.i >= len(w.s) || w.s[w.i] != s[k] {
+			return w.fail()
+		}
+		w.i++
+	}
+	return true
+}
+
+// number reads 1 to 9 digits; a tenth is the fault, as nothing in a form that
+// follows a number starts with a digit.
+func (w *walker) number() bool {
+	n := 0
+	for w.i < len(w.s) && '0' <= w.s[w.i] && w.s[w.i] <= '9' {
+		if n == 9 {
+			return w.fail()
+		}
+		w.i, n = w.i+1, n+1
+	}
+	if n == 0 {
+		return w.fail()
+	}
+	return true
+}
+
+// square reads a letter a-j, spacing and a number.
+func (w *walker) square() bool {
+	if w.i >= len(w.s) || w.s[w.i] < 'a' || w.s[w.i] > 'j' {
+		return w.fail()
+	}
+	w.i++
+	return w.space() && w.number()
+}
+
+// setSuffix reads what may follow "set" in the header: "s", "(s)" with spacing
+// inside and before, or nothing.
+func (w *walker) setSuffix() bool {
+	if w.i < len(w.s) && w.s[w.i] == 's' {
+		w.i++
+		return true
+	}
+	save := w.i
+	w.space()
+	if w.i < len(w.s) && w.s[w.i] == '(' {
+		w.i++
+		return w.space() && w.word("s") && w.space() && w.word(")")
+	}
+	w.i = save
+	return true
+}
+
+// end succeeds at the end of the line; it is what the patterns' $ asks.
+func (w *walker) end() bool {
+	if w.i < len(w.s) {
+		return w.fail()
+	}
+	w.bad = -1
+	return true
 }
 
 // atoi reads a decimal string that the patterns above already limited to 9 digits.
@@ -111,12 +278,19 @@ func squareName(letter, row string) string {
 	return strings.ToUpper(letter) + strconv.Itoa(atoi(row))
 }
 
+// token is one piece of an output read loosely, and where it starts.
+type token struct {
+	text string
+	at   place
+}
+
 // tokens returns the contents of an output read loosely, whatever its layout: every
 // number, and every square (a lone letter A–J followed by a number), in order; other
-// words and punctuation are ignored. It stops after limit tokens.
-func tokens(text []byte, limit int) []string {
-	t := lowerASCII(text)
-	var out []string
+// words and punctuation are ignored. It stops after limit tokens. end is where the
+// text ends: just past its last character.
+func tokens(text []byte, limit int) (out []token, end place) {
+	t := string(lowerASCII(text))
+	tr := &tracker{s: t, line: 1, col: 1}
 	isLetter := func(ch byte) bool { return ch >= 'a' && ch <= 'z' }
 	isDigit := func(ch byte) bool { return ch >= '0' && ch <= '9' }
 	digits := func(i int) (string, int) {
@@ -124,7 +298,7 @@ func tokens(text []byte, limit int) []string {
 		for j < len(t) && isDigit(t[j]) {
 			j++
 		}
-		d := strings.TrimLeft(string(t[i:j]), "0")
+		d := strings.TrimLeft(t[i:j], "0")
 		if d == "" {
 			d = "0"
 		}
@@ -144,20 +318,43 @@ func tokens(text []byte, limit int) []string {
 				}
 				if k < len(t) && isDigit(t[k]) {
 					d, end := digits(k)
-					out = append(out, strings.ToUpper(string(ch))+d)
+					out = append(out, token{strings.ToUpper(string(ch)) + d, tr.at(i)})
 					j = end
 				}
 			}
 			i = j
 		case isDigit(ch):
+			at := tr.at(i)
 			var d string
 			d, i = digits(i)
-			out = append(out, d)
+			out = append(out, token{d, at})
 		default:
 			i++
 		}
 	}
-	return out
+	return out, tr.at(len(t))
+}
+
+// tracker turns increasing byte offsets into a text into lines and columns,
+// reading the text between them only once.
+type tracker struct {
+	s         string
+	i         int
+	line, col int
+}
+
+// at returns the position of byte offset j, which is at least the last one asked
+// for and falls on the start of a character or the end of the text.
+func (k *tracker) at(j int) place {
+	for k.i < j {
+		if k.s[k.i] == '\n' {
+			k.i, k.line, k.col = k.i+1, k.line+1, 1
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(k.s[k.i:j])
+		k.i, k.col = k.i+n, k.col+1
+	}
+	return place{k.line, k.col}
 }
 
 // tokensOf lists the loose tokens of a parsed answer, with the data set each comes

@@ -16,7 +16,8 @@ const maxDiffBytes = 64 << 10
 // line patterns allow (spacing, letter case, blank lines, "data set(s)"); content is
 // not: the header's count, and for each data set its number, value and squares in
 // order. Wrong content is WA naming the data set; right content in a layout that
-// does not parse line by line is PE.
+// does not parse line by line is PE. Both name the line and column of the output
+// where the fault is.
 func (*Problem) Check(ds problems.Dataset, out problems.Output) problems.Outcome {
 	want, err := parseAnswer(ds.Answer)
 	if err != nil {
@@ -33,8 +34,8 @@ func (*Problem) Check(ds problems.Dataset, out problems.Output) problems.Outcome
 func judge(want answer, stdout []byte) problems.Outcome {
 	got, perr := parseAnswer(stdout)
 	if perr == nil {
-		if msg := compare(want, got); msg != "" {
-			return problems.Rejected(problems.WA, "%s", msg)
+		if at, msg := compare(want, got); msg != "" {
+			return problems.Rejected(problems.WA, "%v: %s", at, msg)
 		}
 		if len(want.sets) == 1 {
 			return problems.Accepted(1, "1 data set right")
@@ -42,18 +43,19 @@ func judge(want answer, stdout []byte) problems.Outcome {
 		return problems.Accepted(1, "%d data sets right", len(want.sets))
 	}
 	wantToks, wantSet := tokensOf(want)
-	gotToks := tokens(stdout, len(wantToks)+1)
+	gotToks, end := tokens(stdout, len(wantToks)+1)
 	for k := range wantToks {
 		if k >= len(gotToks) {
-			return problems.Rejected(problems.WA, "%s: output ends early (%v)", where(wantSet[k]), perr)
+			return problems.Rejected(problems.WA, "%v: %s: output ends early (%v)", end, where(wantSet[k]), perr)
 		}
-		if gotToks[k] != wantToks[k] {
-			return problems.Rejected(problems.WA, "%s: found %s where %s was expected (%v)",
-				where(wantSet[k]), gotToks[k], wantToks[k], perr)
+		if g := gotToks[k]; g.text != wantToks[k] {
+			return problems.Rejected(problems.WA, "%v: %s: found %s where %s was expected (%v)",
+				g.at, where(wantSet[k]), g.text, wantToks[k], perr)
 		}
 	}
 	if len(gotToks) > len(wantToks) {
-		return problems.Rejected(problems.WA, "extra output after data set %d: %s (%v)", len(want.sets), gotToks[len(wantToks)], perr)
+		g := gotToks[len(wantToks)]
+		return problems.Rejected(problems.WA, "%v: extra output after data set %d: %s (%v)", g.at, len(want.sets), g.text, perr)
 	}
 	return problems.Rejected(problems.PE, "right values, malformed layout: %v", perr)
 }
@@ -66,36 +68,39 @@ func where(set int) string {
 	return fmt.Sprintf("data set %d", set)
 }
 
-// compare returns what is wrong with a well-formed output, or "" when it is right.
-func compare(want, got answer) string {
+// compare returns what is wrong with a well-formed output and where in the output
+// it is, or "" when the output is right.
+func compare(want, got answer) (place, string) {
 	if got.count != want.count {
-		return fmt.Sprintf("header: analyzing %d data sets, expected %d", got.count, want.count)
+		return got.countAt, fmt.Sprintf("header: analyzing %d data sets, expected %d", got.count, want.count)
 	}
 	for i, w := range want.sets {
 		n := i + 1
 		if i >= len(got.sets) {
-			return fmt.Sprintf("data set %d: missing (output has %d of %d)", n, len(got.sets), len(want.sets))
+			return got.end, fmt.Sprintf("data set %d: missing (output has %d of %d)", n, len(got.sets), len(want.sets))
 		}
 		g := got.sets[i]
 		switch {
 		case g.label != w.label:
-			return fmt.Sprintf("data set %d: labelled Data Set %d", n, g.label)
+			return g.labelAt, fmt.Sprintf("data set %d: labelled Data Set %d", n, g.label)
 		case g.value != w.value:
-			return fmt.Sprintf("data set %d: value %d, expected %d", n, g.value, w.value)
+			return g.valueAt, fmt.Sprintf("data set %d: value %d, expected %d", n, g.value, w.value)
 		}
-		if msg := compareSquares(w.squares, g.squares); msg != "" {
-			return fmt.Sprintf("data set %d: %s", n, msg)
+		if k, msg := compareSquares(w.squares, g.squares); msg != "" {
+			return g.squareAt[k], fmt.Sprintf("data set %d: %s", n, msg)
 		}
 	}
 	if len(got.sets) > len(want.sets) {
-		return fmt.Sprintf("data set %d: not in the input (output has %d data sets, expected %d)",
+		return got.sets[len(want.sets)].at, fmt.Sprintf("data set %d: not in the input (output has %d data sets, expected %d)",
 			len(want.sets)+1, len(got.sets), len(want.sets))
 	}
-	return ""
+	return place{}, ""
 }
 
-// compareSquares describes the first difference between two square lists.
-func compareSquares(want, got []string) string {
+// compareSquares describes the first difference between two square lists, and
+// returns the index in got of the square it is about: the square that is not a best
+// move, else the first that differs from want, or len(got) when got is want cut short.
+func compareSquares(want, got []string) (int, string) {
 	in := func(list []string, s string) bool {
 		for _, x := range list {
 			if x == s {
@@ -104,25 +109,29 @@ func compareSquares(want, got []string) string {
 		}
 		return false
 	}
+	first := 0 // the first index where got and want differ
+	for first < len(got) && first < len(want) && got[first] == want[first] {
+		first++
+	}
 	for _, s := range want {
 		if !in(got, s) {
-			return fmt.Sprintf("square %s missing (expected %s, found %s)", s, strings.Join(want, ", "), strings.Join(got, ", "))
+			return first, fmt.Sprintf("square %s missing (expected %s, found %s)", s, strings.Join(want, ", "), strings.Join(got, ", "))
 		}
 	}
-	for _, s := range got {
+	for k, s := range got {
 		if !in(want, s) {
-			return fmt.Sprintf("square %s is not a best move (expected %s)", s, strings.Join(want, ", "))
+			return k, fmt.Sprintf("square %s is not a best move (expected %s)", s, strings.Join(want, ", "))
 		}
 	}
 	if len(got) != len(want) {
-		return fmt.Sprintf("squares listed more than once (expected %s, found %s)", strings.Join(want, ", "), strings.Join(got, ", "))
+		return first, fmt.Sprintf("squares listed more than once (expected %s, found %s)", strings.Join(want, ", "), strings.Join(got, ", "))
 	}
 	for i := range want {
 		if got[i] != want[i] {
-			return fmt.Sprintf("squares out of order: %s before %s (expected row by row: %s)", got[i], want[i], strings.Join(want, ", "))
+			return i, fmt.Sprintf("squares out of order: %s before %s (expected row by row: %s)", got[i], want[i], strings.Join(want, ", "))
 		}
 	}
-	return ""
+	return 0, ""
 }
 
 // diffText renders a line diff of the expected answer against the output, the

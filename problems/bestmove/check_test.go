@@ -3,6 +3,7 @@ package bestmove
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -34,27 +35,39 @@ func TestCheck(t *testing.T) {
 		{"tabs", strings.ReplaceAll(sample1, " ", "\t"), problems.AC, ""},
 		{"leading zeros", strings.Replace(sample1, "G4", "G04", 1), problems.AC, ""},
 
-		{"changed value", strings.Replace(sample1, "22 at", "21 at", 1), problems.WA, "data set 2: value 21, expected 22"},
-		{"missing square", strings.Replace(sample1, ", H5", "", 1), problems.WA, "data set 2: square H5 missing"},
-		{"extra square", strings.Replace(sample1, "G4", "G4, A1", 1), problems.WA, "data set 1: square A1 is not a best move"},
-		{"swapped order", strings.Replace(sample1, "C3, F3", "F3, C3", 1), problems.WA, "data set 2: squares out of order"},
-		{"repeated square", strings.Replace(sample1, "G4", "G4, G4", 1), problems.WA, "data set 1: squares listed more than once"},
-		{"wrong square", strings.Replace(sample1, "G4", "G5", 1), problems.WA, "data set 1: square G4 missing"},
-		{"wrong count", strings.Replace(sample1, "Analyzing 2", "Analyzing 3", 1), problems.WA, "header"},
-		{"wrong label", strings.Replace(sample1, "Data Set 2", "Data Set 3", 1), problems.WA, "data set 2: labelled Data Set 3"},
-		{"missing data set", "Analyzing 2 data set(s)\nData Set 1\nBest Move Value: 24 at G4\n", problems.WA, "data set 2: missing"},
-		{"extra data set", sample1 + "Data Set 3\nBest Move Value: 1 at A1\n", problems.WA, "data set 3: not in the input"},
-		{"empty", "", problems.WA, "header: output ends early"},
-		{"binary", "\x00\xff\xfe\x01garbage\x80", problems.WA, "header"},
-		{"half a line", "Analyzing 2 data set(s)\nData Set 1\nBest Move Value: 24", problems.WA, "data set 1: output ends early"},
-		{"malformed and wrong", strings.Replace(sample1, "Best Move Value: 22", "Best Move 21", 1), problems.WA, "data set 2: found 21 where 22 was expected"},
-		{"malformed, extra number", sample1 + "7\n", problems.WA, "extra output after data set 2"},
+		{"changed value", strings.Replace(sample1, "22 at", "21 at", 1), problems.WA, "line 5, column 18: data set 2: value 21, expected 22"},
+		{"missing square", strings.Replace(sample1, ", H5", "", 1), problems.WA, "line 5, column 38: data set 2: square H5 missing"},
+		{"extra square", strings.Replace(sample1, "G4", "G4, A1", 1), problems.WA, "line 3, column 28: data set 1: square A1 is not a best move"},
+		{"extra square first", strings.Replace(sample1, "C3, F3", "A1, C3, F3", 1), problems.WA, "line 5, column 24: data set 2: square A1 is not a best move"},
+		{"swapped order", strings.Replace(sample1, "C3, F3", "F3, C3", 1), problems.WA, "line 5, column 24: data set 2: squares out of order"},
+		{"repeated square", strings.Replace(sample1, "G4", "G4, G4", 1), problems.WA, "line 3, column 28: data set 1: squares listed more than once"},
+		{"wrong square", strings.Replace(sample1, "G4", "G5", 1), problems.WA, "line 3, column 24: data set 1: square G4 missing"},
+		{"wrong count", strings.Replace(sample1, "Analyzing 2", "Analyzing 3", 1), problems.WA, "line 1, column 11: header: analyzing 3 data sets, expected 2"},
+		{"wrong label", strings.Replace(sample1, "Data Set 2", "Data Set 3", 1), problems.WA, "line 4, column 10: data set 2: labelled Data Set 3"},
+		{"wrong value, free spacing", "Analyzing 2 data set(s)\n\n  data set 1\n\tBEST MOVE VALUE:23 AT G4\r\nData Set 2\nBest Move Value: 22 at C3, F3, H3, C4, H5\n", problems.WA, "line 4, column 18: data set 1: value 23, expected 24"},
+		{"missing data set", "Analyzing 2 data set(s)\nData Set 1\nBest Move Value: 24 at G4\n", problems.WA, "line 4, column 1: data set 2: missing"},
+		{"missing data set, no final newline", "Analyzing 2 data set(s)\nData Set 1\nBest Move Value: 24 at G4", problems.WA, "line 3, column 26: data set 2: missing"},
+		{"extra data set", sample1 + "  Data Set 3\nBest Move Value: 1 at A1\n", problems.WA, "line 6, column 3: data set 3: not in the input"},
+		{"empty", "", problems.WA, "line 1, column 1: header: output ends early"},
+		{"binary", "\x00\xff\xfe\x01garbage\x80", problems.WA, "line 1, column 13: header: output ends early"},
+		{"half a line", "Analyzing 2 data set(s)\nData Set 1\nBest Move Value: 24", problems.WA, "line 3, column 20: data set 1: output ends early (line 3, column 20: expected"},
+		{"malformed and wrong", strings.Replace(sample1, "Best Move Value: 22", "Best Move 21", 1), problems.WA, "line 5, column 11: data set 2: found 21 where 22 was expected (line 5, column 11: expected"},
+		{"malformed, extra number", sample1 + "7\n", problems.WA, "line 6, column 1: extra output after data set 2: 7"},
+		{"accented word, wrong value", strings.Replace(sample1, "Value: 24", "Valüe: 23", 1), problems.WA, "line 3, column 18: data set 1: found 23 where 24 was expected (line 3, column 14: expected"},
+		{"accented word, ends early", "Analyzing 2 data set(s)\nData Set 1\nBest Move Valüe: 24", problems.WA, "line 3, column 20: data set 1: output ends early"},
+		{"dash, extra number", sample1 + "Fertig — 7\n", problems.WA, "line 6, column 10: extra output after data set 2: 7"},
 
-		{"missing colon", strings.Replace(sample1, "Value: 24", "Value 24", 1), problems.PE, "line 3"},
-		{"merged lines", strings.Replace(sample1, "Data Set 1\n", "Data Set 1 ", 1), problems.PE, "line 2"},
-		{"extra text line", sample1 + "All done.\n", problems.PE, "line 6"},
-		{"other words", strings.ReplaceAll(sample1, "Best Move Value:", "Best value"), problems.PE, "right values"},
-		{"no header words", strings.Replace(sample1, "Analyzing 2 data set(s)", "2", 1), problems.PE, "line 1"},
+		{"missing colon", strings.Replace(sample1, "Value: 24", "Value 24", 1), problems.PE, "right values, malformed layout: line 3, column 17: expected \"Best Move Value: V at SQUARES\" for data set 1"},
+		{"merged lines", strings.Replace(sample1, "Data Set 1\n", "Data Set 1 ", 1), problems.PE, "line 2, column 12: expected \"Data Set 1\""},
+		{"extra text line", sample1 + "All done.\n", problems.PE, "line 6, column 1: expected \"Data Set 3\""},
+		{"other words", strings.ReplaceAll(sample1, "Best Move Value:", "Best value"), problems.PE, "right values, malformed layout: line 3, column 6: expected"},
+		{"no header words", strings.Replace(sample1, "Analyzing 2 data set(s)", "2", 1), problems.PE, "line 1, column 1: expected \"Analyzing N data sets\""},
+		{"accented word", strings.Replace(sample1, "Value: 24", "Valüe: 24", 1), problems.PE, "line 3, column 14: expected \"Best Move Value"},
+		{"mark after the squares", strings.Replace(sample1, "G4\n", "G4 ✓\n", 1), problems.PE, "line 3, column 27: expected \"Best Move Value"},
+		{"header stops short", strings.Replace(sample1, "2 data set(s)", "2 data", 1), problems.PE, "line 1, column 17: expected \"Analyzing N data sets\""},
+		{"header stops short, CRLF", strings.Replace(strings.ReplaceAll(sample1, "\n", "\r\n"), "2 data set(s)", "2 data", 1), problems.PE, "line 1, column 17: expected \"Analyzing N data sets\""},
+		{"ten-digit label", strings.Replace(sample1, "Data Set 1\n", "Data Set 0000000001\n", 1), problems.PE, "line 2, column 19: expected \"Data Set 1\""},
+		{"no Best Move line at the end", sample1 + "Data Set 3\n", problems.WA, "line 6, column 10: extra output after data set 2: 3 (line 7, column 1: data set 3 has no"},
 	}
 	pr := &Problem{}
 	ds := dataset(sample1)
@@ -123,7 +136,7 @@ func TestCheckAnswersAccepted(t *testing.T) {
 }
 
 // FuzzCheck: the checker never panics, whatever the output, and gives one of AC,
-// WA and PE with a one-line message.
+// WA and PE with a one-line message that names the line and column of the fault.
 func FuzzCheck(f *testing.F) {
 	f.Add([]byte(sample1))
 	f.Add([]byte(strings.ToLower(sample1)))
@@ -147,8 +160,15 @@ func FuzzCheck(f *testing.F) {
 		if strings.Contains(o.Message, "\n") {
 			t.Fatalf("multi-line message %q", o.Message)
 		}
+		if o.Verdict != problems.AC && !positioned.MatchString(o.Message) {
+			t.Fatalf("%s message names no line and column: %q", o.Verdict, o.Message)
+		}
 	})
 }
+
+// positioned matches a message that starts with the line and column of the fault
+// (after the PE's "right values, malformed layout: ").
+var positioned = regexp.MustCompile(`^(right values, malformed layout: )?line [1-9][0-9]*, column [1-9][0-9]*: `)
 
 func BenchmarkCheck(b *testing.B) {
 	pr := &Problem{}
@@ -182,12 +202,17 @@ func FuzzParseAnswer(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if msg := compare(a, a); msg != "" {
+		if _, msg := compare(a, a); msg != "" {
 			t.Fatalf("answer differs from itself: %s", msg)
 		}
 		canon := render(a)
 		want, _ := tokensOf(a)
-		if got := tokens([]byte(canon), len(want)+1); strings.Join(got, " ") != strings.Join(want, " ") {
+		toks, _ := tokens([]byte(canon), len(want)+1)
+		var got []string
+		for _, tk := range toks {
+			got = append(got, tk.text)
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Fatalf("loose reading of %q: %v, want %v", canon, got, want)
 		}
 	})
