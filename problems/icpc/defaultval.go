@@ -1,9 +1,11 @@
 package icpc
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/judgehq/judge/problems"
 )
@@ -61,29 +63,42 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v'
 }
 
-// scanner walks a file as alternating white space runs and tokens, counting lines.
+// scanner walks a file as alternating white space runs and tokens.
 type scanner struct {
-	b    []byte
-	pos  int
-	line int
+	b   []byte
+	pos int
 }
 
 // next returns the white space before the next token and the token ("" at the end),
-// and the line the token starts on.
-func (s *scanner) next() (space, tok []byte, line int) {
+// and the byte offset where the token starts (the end of the file when there is
+// none); the white space starts at that offset minus its length.
+func (s *scanner) next() (space, tok []byte, at int) {
 	start := s.pos
 	for s.pos < len(s.b) && isSpace(s.b[s.pos]) {
-		if s.b[s.pos] == '\n' {
-			s.line++
-		}
 		s.pos++
 	}
-	space = s.b[start:s.pos]
-	start = s.pos
+	space, at = s.b[start:s.pos], s.pos
 	for s.pos < len(s.b) && !isSpace(s.b[s.pos]) {
 		s.pos++
 	}
-	return space, s.b[start:s.pos], s.line
+	return space, s.b[at:s.pos], at
+}
+
+// lineCol returns the 1-based line and column of byte offset off of b, the column
+// counted in characters (a byte that is not valid UTF-8 counts as one).
+func lineCol(b []byte, off int) (line, col int) {
+	start := bytes.LastIndexByte(b[:off], '\n') + 1
+	return bytes.Count(b[:start], []byte{'\n'}) + 1, utf8.RuneCount(b[start:off]) + 1
+}
+
+// firstDiff returns the index of the first byte where a and b differ, or the length
+// of the shorter when one begins the other.
+func firstDiff(a, b []byte) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // parseFloatToken parses a token by the format's float grammar:
@@ -165,37 +180,42 @@ func show(t []byte) string {
 }
 
 // CompareDefault is the default output validator: it compares a team's output with
-// the answer file under the flags and returns AC or WA with a message naming the
-// lines of both files where they first differ.
+// the answer file under the flags and returns AC or WA with a message naming where
+// they first differ: the line and column of the output (of the first character that
+// differs, or where the output ends) and the line of the answer.
 func CompareDefault(answer, output []byte, f Flags) problems.Outcome {
-	ans := scanner{b: answer, line: 1}
-	out := scanner{b: output, line: 1}
-	where := func(oline, aline int) string {
-		return fmt.Sprintf("line %d of output (line %d of answer)", oline, aline)
+	ans := scanner{b: answer}
+	out := scanner{b: output}
+	where := func(ooff, aoff int) string {
+		oline, ocol := lineCol(output, ooff)
+		aline, _ := lineCol(answer, aoff)
+		return fmt.Sprintf("line %d, column %d of output (line %d of answer)", oline, ocol, aline)
 	}
 	for n := 1; ; n++ {
-		aspace, atok, aline := ans.next()
-		ospace, otok, oline := out.next()
+		aspace, atok, aat := ans.next()
+		ospace, otok, oat := out.next()
 		if f.SpaceChangeSensitive && string(aspace) != string(ospace) {
-			return problems.Rejected(problems.WA, "%s: white space differs: expected %s, got %s", where(oline, aline), show(aspace), show(ospace))
+			k := firstDiff(aspace, ospace)
+			return problems.Rejected(problems.WA, "%s: white space differs: expected %s, got %s",
+				where(oat-len(ospace)+k, aat-len(aspace)+k), show(aspace), show(ospace))
 		}
 		switch {
 		case len(atok) == 0 && len(otok) == 0:
 			return problems.Accepted(1, "%d tokens match", n-1)
 		case len(atok) == 0:
-			return problems.Rejected(problems.WA, "%s: trailing output %s", where(oline, aline), show(otok))
+			return problems.Rejected(problems.WA, "%s: trailing output %s", where(oat, aat), show(otok))
 		case len(otok) == 0:
-			return problems.Rejected(problems.WA, "%s: output ends, expected %s", where(oline, aline), show(atok))
+			return problems.Rejected(problems.WA, "%s: output ends, expected %s", where(oat, aat), show(atok))
 		}
 		if f.Floats() {
 			if a, ok := parseFloatToken(atok); ok {
 				s, ok := parseFloatToken(otok)
 				if !ok {
-					return problems.Rejected(problems.WA, "%s: expected a number like %s, got %s", where(oline, aline), show(atok), show(otok))
+					return problems.Rejected(problems.WA, "%s: expected a number like %s, got %s", where(oat, aat), show(atok), show(otok))
 				}
 				if !floatClose(a, s, f) {
 					return problems.Rejected(problems.WA, "%s: %s too far from %s (absolute error %.3g, relative %.3g)",
-						where(oline, aline), show(otok), show(atok), math.Abs(s-a), math.Abs(s-a)/math.Abs(a))
+						where(oat, aat), show(otok), show(atok), math.Abs(s-a), math.Abs(s-a)/math.Abs(a))
 				}
 				continue
 			}
@@ -205,7 +225,7 @@ func CompareDefault(answer, output []byte, f Flags) problems.Outcome {
 			same = equalFoldASCII(atok, otok)
 		}
 		if !same {
-			return problems.Rejected(problems.WA, "%s: expected %s, got %s", where(oline, aline), show(atok), show(otok))
+			return problems.Rejected(problems.WA, "%s: expected %s, got %s", where(oat, aat), show(atok), show(otok))
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package icpc
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -58,10 +59,56 @@ func TestCompareDefault(t *testing.T) {
 	}
 }
 
-func TestCompareDefaultMessageNamesLines(t *testing.T) {
-	got := CompareDefault([]byte("a\nb\nc\n"), []byte("a b\nx\n"), Flags{AbsTol: -1, RelTol: -1})
-	if got.Verdict != problems.WA || !strings.Contains(got.Message, "line 2 of output (line 3 of answer)") {
-		t.Errorf("got %+v", got)
+// TestCompareDefaultMessagePosition holds the messages to the line and column of the
+// output (columns in characters, not bytes) and the line of the answer where the two
+// first differ.
+func TestCompareDefaultMessagePosition(t *testing.T) {
+	tests := []struct {
+		name, args, ans, out string
+		want                 string
+	}{
+		{"token on a later line", "", "a\nb\nc\n", "a b\nx\n",
+			`line 2, column 1 of output (line 3 of answer): expected "c", got "x"`},
+		{"token after spaces", "", "1 2 3\n", "1 2\t  4\n",
+			`line 1, column 7 of output (line 1 of answer): expected "3", got "4"`},
+		{"accented token before", "", "café 1\n", "café 2\n",
+			`line 1, column 6 of output (line 1 of answer): expected "1", got "2"`},
+		{"wide characters before", "", "x\n日本 語 7\n", "x\n日本 語 8\n",
+			`line 2, column 6 of output (line 2 of answer): expected "7", got "8"`},
+		{"invalid bytes before", "", "\xff\xfe 1\n", "\xff\xfe 2\n",
+			`line 1, column 4 of output (line 1 of answer): expected "1", got "2"`},
+		{"CRLF output", "", "1\n2\n", "1\r\n3\r\n",
+			`line 2, column 1 of output (line 2 of answer): expected "2", got "3"`},
+		{"trailing output", "", "1\n", "1\nñ 2\n",
+			`line 2, column 1 of output (line 2 of answer): trailing output "ñ"`},
+		{"output ends after a newline", "", "1 2\n", "1\n",
+			`line 2, column 1 of output (line 1 of answer): output ends, expected "2"`},
+		{"output ends inside a line", "", "é 1 2\n", "é 1",
+			`line 1, column 4 of output (line 1 of answer): output ends, expected "2"`},
+		{"float too far", "float_tolerance 1e-6", "½ 1.0\n", "½ 1.5\n",
+			`line 1, column 3 of output (line 1 of answer): "1.5" too far from "1.0"`},
+		{"not a float", "float_tolerance 1e-6", "1.0\n", "\n  x\n",
+			`line 2, column 3 of output (line 1 of answer): expected a number like "1.0", got "x"`},
+		{"white space: extra space", "space_change_sensitive", "1 2\n", "1  2\n",
+			`line 1, column 3 of output (line 1 of answer): white space differs: expected " ", got "  "`},
+		{"white space: space before the newline", "space_change_sensitive", "é\n2\n", "é \n2\n",
+			`line 1, column 2 of output (line 1 of answer): white space differs: expected "\n", got " \n"`},
+		{"white space: missing newline", "space_change_sensitive", "1\n\n2\n", "1\n2\n",
+			`line 2, column 1 of output (line 2 of answer): white space differs: expected "\n\n", got "\n"`},
+		{"white space: no final newline", "space_change_sensitive", "1 2\n", "1 2",
+			`line 1, column 4 of output (line 1 of answer): white space differs: expected "\n", got ""`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := ParseFlags(strings.Fields(tc.args))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := CompareDefault([]byte(tc.ans), []byte(tc.out), f)
+			if got.Verdict != problems.WA || !strings.HasPrefix(got.Message, tc.want) {
+				t.Errorf("got %s %q\nwant WA %q", got.Verdict, got.Message, tc.want)
+			}
+		})
 	}
 }
 
@@ -93,6 +140,11 @@ func TestParseFlags(t *testing.T) {
 	}
 }
 
+// positioned matches a message that starts where the output and answer differ.
+var positioned = regexp.MustCompile(`^line [1-9][0-9]*, column [1-9][0-9]* of output \(line [1-9][0-9]* of answer\): `)
+
+// FuzzCompareDefault: the default validator answers AC or WA, accepts the answer
+// against itself and names the position of every difference.
 func FuzzCompareDefault(f *testing.F) {
 	f.Add("1 2\n", "1 2\n", "")
 	f.Add("1.5\n", "1.50001", "float_tolerance 1e-3")
@@ -106,6 +158,9 @@ func FuzzCompareDefault(f *testing.F) {
 		got := CompareDefault([]byte(ans), []byte(out), flags)
 		if got.Verdict != problems.AC && got.Verdict != problems.WA {
 			t.Fatalf("verdict %s", got.Verdict)
+		}
+		if got.Verdict == problems.WA && !positioned.MatchString(got.Message) {
+			t.Fatalf("message names no position: %q", got.Message)
 		}
 		if self := CompareDefault([]byte(ans), []byte(ans), flags); self.Verdict != problems.AC {
 			t.Fatalf("answer rejected against itself: %s", self.Message)
