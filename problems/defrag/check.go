@@ -41,7 +41,7 @@ func (p *Problem) Check(ds problems.Dataset, out problems.Output) problems.Outco
 	moves, line, err := Replay(d, ans)
 	if err != nil {
 		if line > 0 {
-			return problems.Rejected(problems.WA, "%s line %d: %v", CaseOutput, line, err)
+			return problems.Rejected(problems.WA, "%s %v", CaseOutput, err) // err names the line and column
 		}
 		return problems.Rejected(problems.WA, "after %d moves: %v", moves, err)
 	}

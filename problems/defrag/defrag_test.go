@@ -40,9 +40,12 @@ func TestCheck(t *testing.T) {
 		{"right, no time", run("3,9,2\n7,3,2\n9,7,2\n", 0, ""), problems.AC, 300, "3 moves"},
 		{"right, 2.5 ms", run("3,9,2\n7,3,2\n9,7,2\n", 2500*time.Microsecond, ""), problems.AC, 300 * 1.025, "2500 µs"},
 		{"missing file", problems.Output{}, problems.WA, 0, "no defrag01.out"},
-		{"bad move", run("5,6,2\n", 0, ""), problems.WA, 0, "defrag01.out line 1: move 5,6,2: the source and destination overlap"},
+		{"bad move", run("5,6,2\n", 0, ""), problems.WA, 0, "defrag01.out line 1, column 1: move 5,6,2: the source and destination overlap"},
+		{"bad field", run("3,9,2\n7,3 ,z\n", 0, ""), problems.WA, 0, `defrag01.out line 2, column 6: number of blocks: "z" is not an unsigned number`},
+		{"comma too many after an accent", run("3,9,2\n7,3,é,2\n", 0, ""), problems.WA, 0, "defrag01.out line 2, column 6: want three numbers separated by commas, found more"},
+		{"indented bad move", run("3,9,2\n\t9,3,3\n", 0, ""), problems.WA, 0, "defrag01.out line 2, column 2: move 9,3,3: destination block 5"},
 		{"left in pieces", run("", 0, ""), problems.WA, 0, "after 0 moves: file 1 is not in one piece"},
-		{"garbage", run("\x00\x01\x02", 0, ""), problems.WA, 0, "line 1"},
+		{"garbage", run("\x00\x01\x02", 0, ""), problems.WA, 0, "defrag01.out line 1, column 1: want three numbers separated by commas, found 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := p.Check(ds, tc.out)

@@ -2,8 +2,12 @@ package defrag
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
+
+	"github.com/judgehq/judge/problems"
 )
 
 // MaxMoves is the most moves an answer may hold for one case. A disk of 32 767 blocks
@@ -29,38 +33,62 @@ const maxDigits = 12
 
 // ParseMove reads one move line "FROM,TO,COUNT": three unsigned decimal numbers
 // separated by commas. Spaces and tabs around the numbers and a trailing carriage
-// return are tolerated.
+// return are tolerated. A fault is a *problems.InputError at line 1 (the line read on
+// its own; MoveLines puts the line of the file) and the column, in characters, of the
+// faulty field: where its number starts, or would start when it is missing. A missing
+// comma points at the first character after the number where the comma should be,
+// a comma too many at that comma.
 func ParseMove(line []byte) (Move, error) {
 	line = bytes.TrimSuffix(line, []byte("\r"))
+	col := func(off int) int { return utf8.RuneCount(line[:off]) + 1 }
 	var v [3]int
-	rest := line
+	off := 0 // where the field being read starts in line
 	for i := range v {
+		rest := line[off:]
 		var field []byte
 		if i < 2 {
 			j := bytes.IndexByte(rest, ',')
 			if j < 0 {
-				return Move{}, fmt.Errorf("want three numbers separated by commas, found %d", i+1)
+				return Move{}, problems.Errorf(1, col(off+afterNumber(rest)), "want three numbers separated by commas, found %d", i+1)
 			}
-			field, rest = rest[:j], rest[j+1:]
+			field = rest[:j]
 		} else {
-			if bytes.IndexByte(rest, ',') >= 0 {
-				return Move{}, fmt.Errorf("want three numbers separated by commas, found more")
+			if j := bytes.IndexByte(rest, ','); j >= 0 {
+				return Move{}, problems.Errorf(1, col(off+j), "want three numbers separated by commas, found more")
 			}
 			field = rest
 		}
 		n, err := parseUint(field)
 		if err != nil {
-			return Move{}, fmt.Errorf("%s: %w", [3]string{"first block", "new location", "number of blocks"}[i], err)
+			start := off + len(field) - len(bytes.TrimLeft(field, " \t"))
+			return Move{}, problems.Errorf(1, col(start), "%s: %v", [3]string{"first block", "new location", "number of blocks"}[i], err)
 		}
 		v[i] = n
+		off += len(field) + 1
 	}
 	return Move{From: v[0], To: v[1], Count: v[2]}, nil
+}
+
+// afterNumber returns the offset in b of the first byte after its leading blanks,
+// digits and the blanks after them: where a comma should follow a number.
+func afterNumber(b []byte) int {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	for i < len(b) && '0' <= b[i] && b[i] <= '9' {
+		i++
+	}
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return i
 }
 
 func parseUint(field []byte) (int, error) {
 	field = bytes.Trim(field, " \t")
 	if len(field) == 0 {
-		return 0, fmt.Errorf("missing number")
+		return 0, errors.New("missing number")
 	}
 	if len(field) > maxDigits {
 		return 0, fmt.Errorf("number %s… is too long", printable(field[:maxDigits]))
@@ -87,7 +115,10 @@ func printable(b []byte) string {
 // MoveLines walks the lines of an answer file, calling fn with each move and its
 // 1-based line number. Blank lines are allowed only at the end. It stops at the first
 // fault or the first error fn returns, and returns it with its line number (0 when
-// the fault is not on a line).
+// the fault is not on a line). The error is a *problems.InputError at that line and
+// a column: the faulty field's for a line that does not read as a move (see
+// ParseMove), column 1 for a blank line before more moves, and the move's first
+// character when the move itself is at fault (fn's error, or one move too many).
 func MoveLines(out []byte, fn func(line int, m Move) error) (int, error) {
 	line := 0
 	blank := 0 // line number of the first blank line seen, 0 when none
@@ -107,18 +138,23 @@ func MoveLines(out []byte, fn func(line int, m Move) error) (int, error) {
 			continue
 		}
 		if blank != 0 {
-			return blank, fmt.Errorf("empty line before more moves")
+			return blank, problems.Errorf(blank, 1, "empty line before more moves")
 		}
 		m, err := ParseMove(l)
 		if err != nil {
+			var ie *problems.InputError
+			if errors.As(err, &ie) {
+				ie.Line = line
+			}
 			return line, err
 		}
+		first := len(l) - len(bytes.TrimLeft(l, " \t")) + 1 // blanks are one byte each
 		count++
 		if count > MaxMoves {
-			return line, fmt.Errorf("more than %d moves", MaxMoves)
+			return line, problems.Errorf(line, first, "more than %d moves", MaxMoves)
 		}
 		if err := fn(line, m); err != nil {
-			return line, err
+			return line, problems.Errorf(line, first, "%v", err)
 		}
 	}
 	return 0, nil

@@ -104,7 +104,8 @@ func (s *Simulator) Fragmented() error {
 }
 
 // Replay parses the moves of an answer file and applies them in order. It returns
-// the number of moves, or the 1-based line of the first faulty move and the fault.
+// the number of moves, or the 1-based line of the first faulty move and the fault
+// (a *problems.InputError naming that line and a column, see MoveLines).
 func Replay(d *disk.Disk, out []byte) (moves int, line int, err error) {
 	s := NewSimulator(d)
 	carried := 0

@@ -1,9 +1,11 @@
 package defrag
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/defrag/disk"
 )
 
@@ -124,6 +126,10 @@ func FuzzReplay(f *testing.F) {
 		n, line, err := Replay(d, out)
 		if n < 0 || n > MaxMoves || line < 0 {
 			t.Fatalf("Replay = %d, %d, %v", n, line, err)
+		}
+		var ie *problems.InputError
+		if line > 0 && (!errors.As(err, &ie) || ie.Line != line || ie.Col < 1) {
+			t.Fatalf("Replay = %d, %d, %v: the fault does not name its line and column", n, line, err)
 		}
 	})
 }

@@ -51,8 +51,8 @@ func (p *Problem) Visualise(ds problems.Dataset, out *problems.Output, oc *probl
 		}
 	}
 	var moves []Move
-	if line, err := MoveLines(src, func(_ int, m Move) error { moves = append(moves, m); return nil }); err != nil {
-		cap.Errs = append(cap.Errs, fmt.Sprintf("%s line %d: %v (the moves before it are drawn)", CaseOutput, line, err))
+	if _, err := MoveLines(src, func(_ int, m Move) error { moves = append(moves, m); return nil }); err != nil {
+		cap.Errs = append(cap.Errs, fmt.Sprintf("%s %v (the moves before it are drawn)", CaseOutput, err)) // err names the line and column
 	}
 
 	// Replay, taking snapshots at the stage boundaries.
