@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/trimines/board"
@@ -72,6 +73,20 @@ func (p *Problem) Interact(ctx context.Context, ds problems.Dataset, fromSol io.
 	return play(ctx, b, fromSol, toSol)
 }
 
+// beyond returns the column, in characters, of the character holding byte limit
+// (0-based) of line: the first character past a limit of that many bytes.
+func beyond(line []byte, limit int) int {
+	i, col := 0, 1
+	for i < len(line) {
+		_, n := utf8.DecodeRune(line[i:])
+		if i+n > limit {
+			break
+		}
+		i, col = i+n, col+1
+	}
+	return col
+}
+
 func play(ctx context.Context, b *board.Board, fromSol io.Reader, toSol io.Writer) problems.Outcome {
 	g := &game{b: b, state: make([]byte, b.N*b.N)}
 	var tr transcript // the moves and replies, for the report's replay (view.go)
@@ -102,7 +117,8 @@ func play(ctx context.Context, b *board.Board, fromSol io.Reader, toSol io.Write
 		switch {
 		case errors.Is(err, bufio.ErrBufferFull):
 			send("LOSE")
-			return result(problems.WA, "move %d: protocol breach: line longer than %d bytes", g.moves+1, maxLine)
+			return result(problems.WA, "line %d, column %d: move %d: protocol breach: line longer than %d bytes",
+				g.moves+1, beyond(line, maxLine), g.moves+1, maxLine)
 		case err != nil && len(line) == 0:
 			return result(problems.WA, "the program stopped after %d moves with %d cells unresolved", g.moves, len(g.state)-g.resolved)
 		}
@@ -112,7 +128,14 @@ func play(ctx context.Context, b *board.Board, fromSol io.Reader, toSol io.Write
 		m, perr := ParseMove(line, b.N)
 		if perr != nil {
 			send("LOSE")
-			return result(problems.WA, "move %d: protocol breach: %q: %v", g.moves+1, clip(line), perr)
+			// Move k is line k of the program's output: each move is one line, and the
+			// game ends at the first that is not a move.
+			var ie *problems.InputError
+			if !errors.As(perr, &ie) {
+				return result(problems.WA, "move %d: protocol breach: %q: %v", g.moves+1, clip(line), perr)
+			}
+			return result(problems.WA, "line %d, column %d: move %d: protocol breach: %q: %s",
+				g.moves+1, ie.Col, g.moves+1, clip(line), ie.Msg)
 		}
 		reply, lost := g.apply(m)
 		tr.add(m, reply)

@@ -3,12 +3,14 @@ package trimines
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/judgehq/judge/problems"
 )
@@ -25,35 +27,48 @@ func load(t testing.TB) *Problem {
 	return New(f).(*Problem)
 }
 
+// TestParseMove holds ParseMove to its moves and to the column, in characters, of
+// the faulty field of a line that is not one.
 func TestParseMove(t *testing.T) {
 	tests := []struct {
 		in   string
 		want Move
+		col  int // of the fault; 0 when there is none
 		err  string
 	}{
 		{in: "P 0 0", want: Move{R: 0, C: 0}},
 		{in: "M 3 9", want: Move{Mark: true, R: 3, C: 9}},
 		{in: "P 07 1", want: Move{R: 7, C: 1}},
 		{in: "P 1 2\r", want: Move{R: 1, C: 2}},
-		{in: "", err: "found 1 fields"},
-		{in: "P 1", err: "found 2 fields"},
-		{in: "P 1 2 3", err: "found 4 fields"},
-		{in: "P  1 2", err: "found 4 fields"},
-		{in: " P 1 2", err: "found 4 fields"},
-		{in: "p 1 2", err: "move kind"},
-		{in: "X 1 2", err: "move kind"},
-		{in: "P -1 2", err: "want a decimal number"},
-		{in: "P 1 +2", err: "want a decimal number"},
-		{in: "P 10 2", err: "off the 10×10 board"},
-		{in: "P 1 10", err: "off the 10×10 board"},
-		{in: "P 1234567890 2", err: "too long"},
-		{in: "P 1\t2", err: "found 2 fields"},
+		{in: "", col: 1, err: "found 1 fields"},
+		{in: "P 1", col: 4, err: "found 2 fields"},
+		{in: "P 1\r", col: 4, err: "found 2 fields"},
+		{in: "P 1 2 3", col: 6, err: "found 4 fields"},
+		{in: "P  1 2", col: 3, err: "found 4 fields"},
+		{in: " P 1 2", col: 1, err: "found 4 fields"},
+		{in: "P 1\t2", col: 4, err: "found 2 fields"},
+		{in: "P1 2", col: 5, err: "found 2 fields"},
+		{in: "p 1 2", col: 1, err: `move kind "p": want P or M`},
+		{in: "X 1 2", col: 1, err: "move kind"},
+		{in: "P -1 2", col: 3, err: `row "-1": want a decimal number`},
+		{in: "P 1 +2", col: 5, err: `column "+2": want a decimal number`},
+		{in: "P 1 ", col: 5, err: "column: empty"},
+		{in: "P 10 2", col: 3, err: "row 10: off the 10×10 board"},
+		{in: "P 1 10", col: 5, err: "column 10: off the 10×10 board"},
+		{in: "P 1234567890 2", col: 3, err: "too long"},
+		{in: "P 09 2x", col: 6, err: `column "2x": want a decimal number`},
+		{in: "É 1 2", col: 1, err: "move kind"},
+		{in: "é 1 2 3", col: 6, err: "found 4 fields"},
+		{in: "日本 語 x y", col: 7, err: "found 4 fields"},
+		{in: "\xff\xfe 1 2 3", col: 7, err: "found 4 fields"},
+		{in: "P 1 é", col: 5, err: "want a decimal number"},
 	}
 	for _, tc := range tests {
 		got, err := ParseMove([]byte(tc.in), 10)
 		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) {
-				t.Errorf("ParseMove(%q) error %v, want one containing %q", tc.in, err, tc.err)
+			var ie *problems.InputError
+			if !errors.As(err, &ie) || ie.Line != 1 || ie.Col != tc.col || !strings.Contains(ie.Msg, tc.err) {
+				t.Errorf("ParseMove(%q) error %v, want line 1, column %d: …%s…", tc.in, err, tc.col, tc.err)
 			}
 			continue
 		}
@@ -63,13 +78,19 @@ func TestParseMove(t *testing.T) {
 	}
 }
 
+// FuzzParseMove: an accepted move is on the board and round-trips; a refused line
+// has its fault at a column of the line.
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"P 0 0", "M 3 9", "P 07 1\r", "X", "P 1 2 3", "M 999999999 0", "P \xff 1"} {
+	for _, s := range []string{"P 0 0", "M 3 9", "P 07 1\r", "X", "P 1 2 3", "M 999999999 0", "P \xff 1", "é 1 2 3", "P 1\t2"} {
 		f.Add([]byte(s), 10)
 	}
 	f.Fuzz(func(t *testing.T, line []byte, n int) {
 		m, err := ParseMove(line, n)
 		if err != nil {
+			var ie *problems.InputError
+			if !errors.As(err, &ie) || ie.Line != 1 || ie.Col < 1 || ie.Col > utf8.RuneCount(line)+1 {
+				t.Fatalf("ParseMove(%q, %d): %v, want a fault on line 1 at a column of the line", line, n, err)
+			}
 			return
 		}
 		if m.R < 0 || m.C < 0 || m.R >= n || m.C >= n {
@@ -108,9 +129,14 @@ func TestInteract(t *testing.T) {
 		{"safe cell marked", tiny, "M 0 1\n", problems.WA, 0, 1, "LOSE\n", "move 1 (M 0 1) marked a safe cell"},
 		{"repeated play", tiny, "P 0 0\nP 0 0\n", problems.WA, 0, 2, "1\nLOSE\n", "move 2 (P 0 0) repeats a move on a cell already played"},
 		{"repeated mark", tiny, "M 1 1\nM 1 1\n", problems.WA, 0, 2, "B\nLOSE\n", "already marked"},
-		{"malformed", tiny, "P 0 0\nplay 0 1\n", problems.WA, 0, 1, "1\nLOSE\n", "move 2: protocol breach"},
-		{"off board", tiny, "P 2 0\n", problems.WA, 0, 0, "LOSE\n", "off the 2×2 board"},
-		{"long line", tiny, "P 0 0" + strings.Repeat(" ", 100) + "\n", problems.WA, 0, 0, "LOSE\n", "longer than 64 bytes"},
+		{"malformed", tiny, "P 0 0\nplay 0 1\n", problems.WA, 0, 1, "1\nLOSE\n", `line 2, column 1: move 2: protocol breach: "play 0 1": move kind "play": want P or M`},
+		{"off board", tiny, "P 2 0\n", problems.WA, 0, 0, "LOSE\n", `line 1, column 3: move 1: protocol breach: "P 2 0": row 2: off the 2×2 board`},
+		{"bad column, CRLF", tiny, "P 0 0\r\nP 1 x\r\n", problems.WA, 0, 1, "1\nLOSE\n", `line 2, column 5: move 2: protocol breach: "P 1 x\r": column "x": want a decimal number`},
+		{"fourth field after an accent", tiny, "P 0 0\né 0 1 2\n", problems.WA, 0, 1, "1\nLOSE\n", `line 2, column 6: move 2: protocol breach: "é 0 1 2": want "P r c" or "M r c" with single spaces, found 4 fields`},
+		{"double space", tiny, "P  0 1\n", problems.WA, 0, 0, "LOSE\n", "line 1, column 3: move 1: protocol breach"},
+		{"long line", tiny, "P 0 0" + strings.Repeat(" ", 100) + "\n", problems.WA, 0, 0, "LOSE\n", "line 1, column 65: move 1: protocol breach: line longer than 64 bytes"},
+		{"long line of accents", tiny, "P 0 0\n" + strings.Repeat("é", 40) + "\n", problems.WA, 0, 1, "1\nLOSE\n", "line 2, column 33: move 2: protocol breach: line longer than 64 bytes"},
+		{"long line, the limit inside a character", tiny, "P 0 0\nx" + strings.Repeat("é", 40) + "\n", problems.WA, 0, 1, "1\nLOSE\n", "line 2, column 33: move 2: protocol breach: line longer than 64 bytes"},
 		{"stops early", tiny, "P 0 0\n", problems.WA, 0, 1, "1\n", "stopped after 1 moves with 3 cells unresolved"},
 		{"silent", tiny, "", problems.WA, 0, 0, "", "stopped after 0 moves"},
 		{"zero cell", "5 1 4 4\n0 0\n", "P 4 4\n", problems.WA, 0, 1, "0\n", "stopped"},
@@ -144,11 +170,14 @@ func TestInteractCancelled(t *testing.T) {
 	}
 }
 
+// FuzzInteract: any program gets AC (score 4) or WA (score 0); a protocol breach names
+// the line and column of the move that broke it.
 func FuzzInteract(f *testing.F) {
 	f.Add([]byte("P 0 0\nP 0 1\nP 1 0\nM 1 1\n"))
 	f.Add([]byte("M 1 1\nP 1 0\nP 0 1\nP 0 0"))
 	f.Add([]byte("P 0 0\r\n\x00\xff\n"))
 	f.Add([]byte(strings.Repeat("P 1 0\n", 3)))
+	f.Add([]byte("P 0 0\né 0 1 2\n"))
 	f.Fuzz(func(t *testing.T, program []byte) {
 		o, _ := interact(t, context.Background(), tiny, string(program))
 		if o.Verdict != problems.AC && o.Verdict != problems.WA {
@@ -156,6 +185,13 @@ func FuzzInteract(f *testing.F) {
 		}
 		if (o.Verdict == problems.AC) != (o.Score == 4) {
 			t.Fatalf("verdict %v with score %v", o.Verdict, o.Score)
+		}
+		if strings.Contains(o.Message, "protocol breach") {
+			var line, col, move int
+			n, _ := fmt.Sscanf(o.Message, "line %d, column %d: move %d: protocol breach", &line, &col, &move)
+			if n != 3 || line != move || col < 1 || col > maxLine+2 {
+				t.Fatalf("breach message %q names no line and column of the move", o.Message)
+			}
 		}
 	})
 }
