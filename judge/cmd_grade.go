@@ -35,7 +35,10 @@ grade report is refused.
 To score the manual items, fill their columns in a copy of grades.csv and pass it
 with --manual (only the manual items' columns are read: the automatic ones are
 checked again each time); re-grading into the same folder keeps the scores already
-there.
+there. A grades.csv there with manual scores of students who are not in
+CLASS_DIR (a part of the class graded again, a folder renamed) or with columns
+of your own (comments) is not rewritten, since they would be lost: grade the
+whole class, choose another --out, or give --force.
 
 Examples:
    judge grade sudoku examples/class
@@ -47,6 +50,7 @@ Examples:
 			&cli.StringFlag{Name: "rubric", Aliases: []string{"r"}, Usage: "the rubric (default: problems/PROBLEM/rubric.yaml)"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "report folder (default: grades-PROBLEM in the current folder)"},
 			&cli.StringFlag{Name: "manual", Usage: "CSV of the teacher's scores for the manual items (a filled-in grades.csv)"},
+			&cli.BoolFlag{Name: "force", Usage: "re-grade into --out even where its grades.csv holds scores of students not in CLASS_DIR or columns of your own, which are then dropped"},
 		}, limitFlags()...),
 		Action: problemAction("grade: which problem and class? (judge grade PROBLEM CLASS_DIR)", exactly(2), func(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) error {
 			meta := p.Meta()
@@ -59,7 +63,8 @@ Examples:
 			if err != nil {
 				return usageError("%v", err)
 			}
-			if _, err := grade.Students(classDir); err != nil {
+			students, err := grade.Students(classDir)
+			if err != nil {
 				return usageError("%v", err)
 			}
 			out := c.String("out")
@@ -68,6 +73,11 @@ Examples:
 			}
 			if err := grade.PrepareOut(out); err != nil {
 				return usageError("%v", err)
+			}
+			if !c.Bool("force") {
+				if err := keepsScores(rubric, filepath.Join(out, grade.GradesFile), classDir, students); err != nil {
+					return err
+				}
 			}
 			ds, err := datasets(c, p)
 			if err != nil {
@@ -118,7 +128,7 @@ Examples:
 				}
 			}
 			if err := class.WriteReport(out); err != nil {
-				return cli.Exit(err.Error(), exitUsage)
+				return failed("%v", err) // a full disk, a folder made read-only meanwhile
 			}
 			fmt.Fprintf(c.App.Writer, "%s: %d students graded with %s\n", meta.Slug, len(class.Students), rubricPath)
 			if err := class.WriteTable(c.App.Writer, reports.ASCII); err != nil {
@@ -128,4 +138,34 @@ Examples:
 			return nil
 		}),
 	}
+}
+
+// keepsScores refuses to re-grade into a report whose grades.csv holds what the
+// new one would drop: manual scores of students not in the class folder, and
+// columns the judge does not write.
+func keepsScores(rubric *grade.Rubric, csvPath, classDir string, students []string) error {
+	absent, columns, err := rubric.Losses(csvPath, students)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	var lost []string
+	if len(absent) > 0 {
+		lost = append(lost, fmt.Sprintf("manual scores of %d students not in %s (%s)", len(absent), classDir, listSome(absent)))
+	}
+	if len(columns) > 0 {
+		lost = append(lost, fmt.Sprintf("columns that name no item of the rubric (%s)", listSome(columns)))
+	}
+	if len(lost) == 0 {
+		return nil
+	}
+	return usageError("%s holds %s, which grading into it again would drop: grade the whole class, choose another --out, or give --force",
+		csvPath, strings.Join(lost, " and "))
+}
+
+// listSome joins the first few names, with "…" for the rest.
+func listSome(names []string) string {
+	if len(names) > 5 {
+		return strings.Join(names[:5], ", ") + ", …"
+	}
+	return strings.Join(names, ", ")
 }

@@ -15,9 +15,13 @@ func TestGradeUsageErrors(t *testing.T) {
 	class := filepath.Join("..", "examples", "class")
 	mine := filepath.Join(dir, "mine")
 	testfiles.Write(t, dir, map[string]string{
-		"mine/notes.txt": "keep me",
-		"bad.yaml":       "items:\n  - id: a\n    max: 2\n    check: nosuch\n",
-		"empty/.keep":    "",
+		"mine/notes.txt":             "keep me",
+		"bad.yaml":                   "items:\n  - id: a\n    max: 2\n    check: nosuch\n",
+		"empty/.keep":                "",
+		"absent/.judge-grade-report": "",
+		"absent/grades.csv":          "student,contracts,total\nzed,3,97\nperfect,,100\n",
+		"own/.judge-grade-report":    "",
+		"own/grades.csv":             "student,contracts,comments\nperfect,2,neat\n",
 	})
 	tests := []struct {
 		name string
@@ -29,6 +33,10 @@ func TestGradeUsageErrors(t *testing.T) {
 		{"no students", []string{"grade", "sudoku", filepath.Join(dir, "empty")}, "holds no student folders"},
 		{"bad rubric", []string{"grade", "sudoku", class, "--rubric", filepath.Join(dir, "bad.yaml")}, "bad.yaml:4:12: unknown check \"nosuch\""},
 		{"foreign out folder", []string{"grade", "sudoku", class, "--out", mine}, "is not a grade report"},
+		{"scores of a student not in the class", []string{"grade", "sudoku", class, "--out", filepath.Join(dir, "absent")},
+			"holds manual scores of 1 students not in " + class + " (zed), which grading into it again would drop"},
+		{"a column of the teacher's", []string{"grade", "sudoku", class, "--out", filepath.Join(dir, "own")},
+			"holds columns that name no item of the rubric (comments)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -40,6 +48,9 @@ func TestGradeUsageErrors(t *testing.T) {
 	}
 	if data, err := os.ReadFile(filepath.Join(mine, "notes.txt")); err != nil || string(data) != "keep me" {
 		t.Fatalf("the user's folder was touched: %q %v", data, err)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "absent", "grades.csv")); err != nil || !strings.Contains(string(data), "zed,3") {
+		t.Fatalf("a refused re-grade changed grades.csv: %q %v", data, err)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -350,6 +351,28 @@ func (c *Class) Merge(sc Scores) ([]string, error) {
 		}
 	}
 	return unknown, nil
+}
+
+// Losses says what rewriting the grades.csv at path for a class of the named
+// students would drop: the students with a manual score there who are not among
+// them, and the columns that name nothing a grades.csv holds (a teacher's
+// comments). A missing file drops nothing.
+func (r *Rubric) Losses(path string, students []string) (absent, columns []string, err error) {
+	sc, columns, err := (&Class{Rubric: r}).LoadScores(path, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	in := map[string]bool{}
+	for _, s := range students {
+		in[s] = true
+	}
+	for s, items := range sc {
+		if !in[s] && len(items) > 0 {
+			absent = append(absent, s)
+		}
+	}
+	sort.Strings(absent)
+	return absent, columns, nil
 }
 
 // LoadScores reads a scores file (see ReadScores); a missing file gives no scores
