@@ -128,28 +128,46 @@ Examples:
 					return err
 				}
 				path := filepath.Join(out, fmt.Sprintf("gen-%d.in", seed))
-				f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-				if errors.Is(err, fs.ErrExist) {
+				if err := createWhole(path, data); errors.Is(err, fs.ErrExist) {
 					return usageError("%s exists already; gen never overwrites (choose another --out or --seed)", path)
-				}
-				if err != nil {
-					return usageError("%v", err)
-				}
-				_, werr := f.Write(data)
-				if cerr := f.Close(); werr == nil {
-					werr = cerr
-				}
-				if werr != nil {
-					// The file is this command's own (made with O_EXCL): a
-					// truncated input must not stay behind, nor block a retry.
-					_ = os.Remove(path)
-					return failed("writing %s: %v (removed)", path, werr)
+				} else if err != nil {
+					return failed("%v", err)
 				}
 				fmt.Fprintln(c.App.Writer, path)
 			}
 			return nil
 		}),
 	}
+}
+
+// createWhole makes the file path holding data, whole or not at all: data goes
+// to a temporary file beside it, which is then linked to path (failing with
+// fs.ErrExist when path exists: nothing is overwritten). A crash or a full disk
+// never leaves a cut-off file under path to be taken for an input, nor one
+// that blocks a retry.
+func createWhole(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer os.Remove(f.Name())
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Link(f.Name(), path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return err
+		}
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
 }
 
 func validateCommand() *cli.Command {

@@ -136,6 +136,10 @@ func TestGenRefusesToOverwrite(t *testing.T) {
 	if now, _ := os.ReadFile(path); string(now) != "mine\n" || len(before) == 0 {
 		t.Errorf("the existing file was changed: %q", now)
 	}
+	// The input is written beside its name and linked in: nothing else stays.
+	if entries, err := os.ReadDir(out); err != nil || len(entries) != 1 {
+		t.Errorf("the output folder holds %v (%v), want gen-5.in alone", entries, err)
+	}
 }
 
 func TestOutsideProjectNamesTheFix(t *testing.T) {
