@@ -53,5 +53,8 @@ bench: build
 	$(GO) test -run '^$$' -bench 'RunOverhead|ParallelSpeedup' -benchtime 5x ./judge/
 	$(GO) test -run '^$$' -bench . -benchtime 1s $$($(GO) list ./... | grep -v '/harness/sandbox$$' | grep -v '/harness/jail$$' | grep -v '/judge$$')
 
+# Removes what can be made again: the binaries, the build cache and scratch
+# runs. The run history (.judge/judge.db) and the report folders stay: they
+# are results, and reports may hold notes of yours (delete them by hand).
 clean:
-	rm -rf bin .judge reports/out
+	rm -rf bin .judge/cache .judge/tmp
