@@ -3,27 +3,47 @@
 package atomicfile
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
 
-// Write writes data to path with mode 0644 (whatever the umask), through a
-// temporary file beside it that is renamed into place: a reader sees the old
-// file or the new one, never part of it, and a failed write leaves the old
-// file and no temporary one. A symbolic link at path is replaced, not
-// followed.
+// NewFileMode is the mode of a file Write creates where none was (whatever the
+// umask).
+const NewFileMode fs.FileMode = 0o644
+
+// Write writes data to path through a temporary file beside it that is synced
+// to disk and then renamed into place: a reader sees the old file or the new
+// one, never part of it, and a failed write leaves the old file and no
+// temporary one. A regular file at path keeps its permission bits (a 0444
+// answer stays 0444); a new file gets NewFileMode. A symbolic link at path is
+// replaced by a regular file with NewFileMode, not followed.
 func Write(path string, data []byte) error {
+	mode := NewFileMode
+	st, err := os.Lstat(path)
+	switch {
+	case err == nil && st.Mode().IsRegular():
+		mode = st.Mode().Perm()
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	_, err = f.Write(data)
+	if err == nil {
+		// Synced before the rename, so that a crash after it finds the new
+		// content, not an empty file, under the old name.
+		err = f.Sync()
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
+		err = os.Chmod(f.Name(), mode)
 	}
 	if err == nil {
 		err = os.Rename(f.Name(), path)

@@ -1,45 +1,80 @@
 package atomicfile
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
 )
 
-// TestWrite writes a new file, replaces it, and replaces a symbolic link
-// without touching what it named; no temporary file is left.
+// TestWrite writes new files and replaces existing ones: the content is the
+// new one, a replaced regular file keeps its mode, a new file and a replaced
+// symbolic link get NewFileMode, the link's target is untouched and no
+// temporary file is left.
 func TestWrite(t *testing.T) {
-	dir := t.TempDir()
-	path, target := filepath.Join(dir, "a.txt"), filepath.Join(dir, "target.txt")
-	for _, text := range []string{"one\n", "two\n"} {
-		if err := Write(path, []byte(text)); err != nil {
-			t.Fatal(err)
-		}
-		if b, _ := os.ReadFile(path); string(b) != text {
-			t.Errorf("read back %q, want %q", b, text)
-		}
+	tests := []struct {
+		name     string
+		existing fs.FileMode // 0: no file; fs.ModeSymlink: a link to another file
+		want     fs.FileMode
+	}{
+		{"new file", 0, NewFileMode},
+		{"replaces 0644", 0o644, 0o644},
+		{"keeps 0444", 0o444, 0o444},
+		{"keeps 0600", 0o600, 0o600},
+		{"keeps 0755", 0o755, 0o755},
+		{"replaces a link, not its target", fs.ModeSymlink, NewFileMode},
 	}
-	if st, _ := os.Stat(path); st.Mode().Perm() != 0o644 {
-		t.Errorf("mode %v, want 0644", st.Mode())
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path, target := filepath.Join(dir, "a.txt"), filepath.Join(dir, "target.txt")
+			entries := 1
+			switch tt.existing {
+			case 0:
+			case fs.ModeSymlink:
+				if err := os.WriteFile(target, []byte("keep\n"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(target, path); err != nil {
+					t.Fatal(err)
+				}
+				entries = 2
+			default:
+				if err := os.WriteFile(path, []byte("old\n"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Chmod(path, tt.existing); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := Write(path, []byte("new\n")); err != nil {
+				t.Fatal(err)
+			}
+			if b, err := os.ReadFile(path); err != nil || string(b) != "new\n" {
+				t.Errorf("read back %q (%v), want %q", b, err, "new\n")
+			}
+			st, err := os.Lstat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !st.Mode().IsRegular() || st.Mode().Perm() != tt.want {
+				t.Errorf("mode %v, want a regular file with %v", st.Mode(), tt.want)
+			}
+			if tt.existing == fs.ModeSymlink {
+				if b, _ := os.ReadFile(target); string(b) != "keep\n" {
+					t.Errorf("the link's target became %q", b)
+				}
+			}
+			if got, _ := os.ReadDir(dir); len(got) != entries {
+				t.Errorf("%d entries, want %d (no temporary file)", len(got), entries)
+			}
+		})
 	}
-	os.WriteFile(target, []byte("keep\n"), 0o600)
-	link := filepath.Join(dir, "link.txt")
-	if err := os.Symlink(target, link); err != nil {
-		t.Fatal(err)
-	}
-	if err := Write(link, []byte("new\n")); err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := os.ReadFile(target); string(b) != "keep\n" {
-		t.Errorf("the link's target became %q", b)
-	}
-	if st, _ := os.Lstat(link); !st.Mode().IsRegular() {
-		t.Errorf("the link was followed, not replaced: %v", st.Mode())
-	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
-		t.Errorf("%d entries, want 3 (no temporary file)", len(entries))
-	}
-	if err := Write(filepath.Join(dir, "missing", "x"), nil); err == nil {
+}
+
+// TestWriteFails leaves nothing behind when the folder is missing.
+func TestWriteFails(t *testing.T) {
+	if err := Write(filepath.Join(t.TempDir(), "missing", "x"), nil); err == nil {
 		t.Error("writing into a missing folder: no error")
 	}
 }
