@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -99,11 +100,16 @@ func regenCommand() *cli.Command {
 		Name:      "regen",
 		Usage:     "rewrite the .ans files from the reference solver's output",
 		ArgsUsage: "PROBLEM",
-		Description: `Runs the reference solver (problem.yaml's reference) on every dataset of every group
-and rewrites each .ans that differs, printing a unified diff of the change. With
---check nothing is written; stale answers make the exit code 1. A dataset on which the
-reference does not finish normally is reported and left alone. Interactive problems
-have no answers to regenerate.
+		Description: `Runs the reference solver (problem.yaml's reference) on every dataset of the
+problem's groups (problem.yaml's groups, else sample and secret; other folders under data/
+are never touched) and rewrites each .ans that differs, printing a unified diff of the
+change. Each answer it replaces is first copied to STATE/regen/STAMP/PROBLEM/GROUP/NAME.ans
+(a line names the folder; copy the files back into data/ to restore them), and a replaced
+file keeps its mode. A dataset on which the reference does not finish normally, or writes
+nothing where the .ans holds something, is named and left alone, and the exit code is 1.
+A .ans that is a symbolic link, or that changed while regen ran, is named and left as it
+is (exit code 1 too). With --check nothing is written; stale answers make the exit code 1.
+Interactive problems have no answers to regenerate.
 
 Examples:
    judge regen sudoku --check                 # what CI runs: exit 1 when any .ans is stale
@@ -132,12 +138,21 @@ func regen(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) e
 	case err != nil:
 		return usageError("%v", err)
 	}
-	stale, broken := 0, 0
+	check := c.Bool("check")
+	backup := workflow.RegenBackupDir(e.State, meta.Slug, time.Now())
+	stale, written, skipped, broken := 0, 0, 0, 0
+	// Where the old answers are is said whatever happens next, so that every
+	// replaced answer can be found again.
+	kept := func() {
+		if written > 0 {
+			fmt.Fprintf(w, "the %d replaced answers are kept in %s (copy them back into data/ to restore them)\n", written, relPath(backup))
+		}
+	}
 	for _, a := range answers {
 		d := a.Dataset
 		if a.Failed {
 			broken++
-			fmt.Fprintf(w, "%s: reference got %s (%s); left alone\n", relPath(d.AnsPath), a.Outcome.Verdict, a.Outcome.Message)
+			fmt.Fprintf(w, "%s: %s; left alone\n", relPath(d.AnsPath), a.Reason)
 			continue
 		}
 		if !a.Stale {
@@ -145,18 +160,29 @@ func regen(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) e
 		}
 		stale++
 		fmt.Fprint(w, reports.UnifiedDiff(relPath(d.AnsPath), "reference output", d.Answer, a.Output, 16<<10))
-		if !c.Bool("check") {
-			if err := workflow.WriteAnswer(a); err != nil {
-				return failed("%v", err)
-			}
+		if check {
+			continue
+		}
+		err := workflow.WriteAnswer(a, backup)
+		switch {
+		case errors.Is(err, workflow.ErrAnswerSkipped):
+			skipped++
+			fmt.Fprintf(w, "%v\n", err)
+		case err != nil:
+			kept()
+			return failed("%v", err)
+		default:
+			written++
 		}
 	}
-	verb := "rewritten"
-	if c.Bool("check") {
-		verb = "stale"
+	if check {
+		fmt.Fprintf(w, "regen %s: %d datasets, %d stale, %d where the reference failed\n", meta.Slug, len(answers), stale, broken)
+	} else {
+		fmt.Fprintf(w, "regen %s: %d datasets, %d rewritten, %d left as they are, %d where the reference failed\n",
+			meta.Slug, len(answers), written, skipped, broken)
+		kept()
 	}
-	fmt.Fprintf(w, "regen %s: %d datasets, %d %s, %d where the reference failed\n", meta.Slug, len(answers), stale, verb, broken)
-	if broken > 0 || (stale > 0 && c.Bool("check")) {
+	if broken > 0 || skipped > 0 || (stale > 0 && check) {
 		return cli.Exit("", exitFailed)
 	}
 	return nil
