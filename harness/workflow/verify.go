@@ -155,6 +155,10 @@ func (v Verifier) Verify(ctx context.Context, p problems.Problem, limits problem
 	if meta.IO != problems.InteractIO {
 		answers := Check{Name: "answers"}
 		stale := 0
+		regenerated := map[string]bool{} // what judge regen rewrites: the problem's own groups
+		for _, d := range defaults {
+			regenerated[d.Name] = true
+		}
 		for i, r := range ref {
 			if !FinishedNormally(r.Outcome.Verdict) {
 				answers.errorf("reference %s on %s: %s %s", progs[refIdx].Name, r.Dataset, r.Outcome.Verdict, r.Outcome.Message)
@@ -162,7 +166,11 @@ func (v Verifier) Verify(ctx context.Context, p problems.Problem, limits problem
 			}
 			if !bytes.Equal(r.Output, all[i].Answer) {
 				stale++
-				answers.errorf("%s differs from the reference's output (judge regen %s)", v.rel(all[i].AnsPath), meta.Slug)
+				fix := "judge regen " + meta.Slug
+				if !regenerated[all[i].Name] {
+					fix = "outside the problem's groups, which judge regen leaves alone: update it by hand"
+				}
+				answers.errorf("%s differs from the reference's output (%s)", v.rel(all[i].AnsPath), fix)
 			}
 		}
 		answers.Summary = fmt.Sprintf("answers: %d compared with %s, %d stale", len(all), progs[refIdx].Name, stale)
