@@ -284,7 +284,8 @@ func renderStored(ctx context.Context, c *cli.Context, e *env, st *workflow.Stor
 		}
 		return "" // nothing, or already in the details (a runtime error's traceback)
 	}
-	if err := reports.WriteReport(ctx, out, rep); err != nil {
+	note := func(s string) { fmt.Fprintf(c.App.ErrWriter, "report: %s\n", s) }
+	if err := reports.WriteReportWith(ctx, out, rep, reports.WriteOptions{Note: note}); err != nil {
 		if errors.Is(err, reports.ErrNotReportFolder) {
 			return usageError("--out: %v (the results are stored as run %s: judge report %s --out DIR writes them elsewhere)", err, run.ID, run.ID)
 		}

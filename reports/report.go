@@ -203,6 +203,8 @@ func (rep Report) Files() (map[string][]byte, error) {
 // a line. WriteReport replaces only a folder that holds it (or an empty one), so a
 // mistyped --out never deletes a user's files, and keeps in the new report
 // whatever the old one holds that its marker does not list (notes a user added).
+// A marker listing no files (older judges wrote only the run id) claims only the
+// files the new report writes.
 const MarkerName = ".judge-report"
 
 // reportFiles are the files at the top of a report folder, by name: a folder
@@ -264,17 +266,43 @@ func CheckReportFolder(dir string) error {
 	return nil
 }
 
-// WriteReport writes the report folder dir: standings.md, report.html, one PROBLEM.md per problem,
-// results.json, results.csv, junit.xml, the challenge.log files asked for, one .diff
-// file per result that carries a diff, and the marker file MarkerName holding the run
-// id. dir must pass CheckReportFolder, else an error wrapping ErrNotReportFolder is
-// returned and nothing is touched. The folder is built beside dir under a temporary
-// name and renamed into place; an old report folder is moved aside only once the new
-// one is complete and removed only after the new one is in place, so dir is either
-// the complete new report or, on failure, left as it was.
-func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
+// WriteOptions are the optional parts of WriteReportWith.
+type WriteOptions struct {
+	// Note receives what the write did or found beside the report itself: a
+	// report folder put back after an interrupted write, stale temporary
+	// folders removed or left alone (nil: dropped).
+	Note func(string)
+}
+
+func (o WriteOptions) note(s string) {
+	if o.Note != nil {
+		o.Note(s)
+	}
+}
+
+// WriteReport is WriteReportWith without notes.
+func WriteReport(ctx context.Context, dir string, rep Report) error {
+	return WriteReportWith(ctx, dir, rep, WriteOptions{})
+}
+
+// WriteReportWith writes the report folder dir: standings.md, report.html, one
+// PROBLEM.md per problem, results.json, results.csv, junit.xml, the
+// challenge.log files asked for, one .diff file per result that carries a diff,
+// and the marker file MarkerName holding the run id and the files written. dir
+// must pass CheckReportFolder, else an error wrapping ErrNotReportFolder is
+// returned and nothing is touched.
+//
+// The folder is built beside dir under a temporary name (.NAME.tmp-N) and
+// renamed into place; an old report folder is moved aside (.NAME.tmp-N.old) only
+// once the new one is complete, what a user added to it is carried over into
+// the new one, and only then are the old report's own files removed. Nothing a
+// user added is ever deleted: on failure the error says where it is. Writers of
+// folders in one parent folder are serialised (see lockFolder), and a write
+// first mends what an interrupted one left (see recoverStale).
+func WriteReportWith(ctx context.Context, dir string, rep Report, opt WriteOptions) (err error) {
 	// Absolute, so that the new report is built beside the folder even when
-	// it is "." (not inside it, where it would be taken for a user's file).
+	// it is "." (not inside it, where it would be taken for a user's file),
+	// and so that every path renamed below is anchored at it.
 	dir = absFolder(dir)
 	if err := CheckReportFolder(dir); err != nil {
 		return err
@@ -283,36 +311,57 @@ func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
 	if err != nil {
 		return err
 	}
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("report folder: %w", err)
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
-	if err != nil {
-		return fmt.Errorf("report folder: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			os.RemoveAll(tmp)
-		}
-	}()
-	names := make([]string, 0, len(files))
+	names := make([]string, 0, len(files)+1)
 	for n := range files {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	files[MarkerName] = []byte(rep.Run + "\n" + strings.Join(names, "\n") + "\n")
+	marker := []byte(rep.Run + "\n" + strings.Join(names, "\n") + "\n")
 	names = append(names, MarkerName)
-	for _, n := range names {
+	newFiles := claimed(names)
+
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return fmt.Errorf("report folder %s: %w", dir, err)
+	}
+	unlock, err := lockFolder(ctx, parent, opt.note)
+	if err != nil {
+		return fmt.Errorf("report folder %s: %w", dir, err)
+	}
+	defer unlock()
+	if err := recoverStale(dir, newFiles, opt.note); err != nil {
+		return err
+	}
+	// Check again: the folder may have changed while waiting for the lock.
+	if err := CheckReportFolder(dir); err != nil {
+		return err
+	}
+
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	if err != nil {
+		return fmt.Errorf("report folder %s: %w", dir, err)
+	}
+	placed := false // tmp is dir now (or emptied into it)
+	defer func() {
+		if !placed {
+			os.RemoveAll(tmp) // only what this write made
+		}
+	}()
+	// The marker first: a temporary folder left by a killed write then
+	// carries it, which is how a later write knows it for the judge's.
+	if err := os.WriteFile(filepath.Join(tmp, MarkerName), marker, 0o644); err != nil {
+		return fmt.Errorf("write report %s: %w", dir, err)
+	}
+	for _, n := range names[:len(names)-1] {
 		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("write report: %w", err)
+			return fmt.Errorf("write report %s: %w", dir, err)
 		}
 		p := filepath.Join(tmp, filepath.FromSlash(n))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return fmt.Errorf("write report: %w", err)
+			return fmt.Errorf("write report %s: %w", dir, err)
 		}
 		if err := os.WriteFile(p, files[n], 0o644); err != nil {
-			return fmt.Errorf("write report: %w", err)
+			return fmt.Errorf("write report %s: %w", dir, err)
 		}
 	}
 	mode := os.FileMode(0o755)
@@ -320,67 +369,107 @@ func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
 		mode = st.Mode().Perm() // a folder made private stays so
 	}
 	if err := os.Chmod(tmp, mode); err != nil {
-		return fmt.Errorf("write report: %w", err)
+		return fmt.Errorf("write report %s: %w", dir, err)
 	}
-	// Swap: check again (the judging may have taken minutes), move an old report
-	// aside, move the new one in, carry over what a user added to the old one,
-	// then drop it.
-	if err := CheckReportFolder(dir); err != nil {
-		return err
-	}
-	keep, err := usersFiles(dir)
-	if err != nil {
-		return fmt.Errorf("report folder %s: %w", dir, err)
-	}
-	keep = slices.DeleteFunc(keep, func(k string) bool { // an empty folder the new report has too
-		a, errA := os.Lstat(filepath.Join(tmp, k))
-		b, errB := os.Lstat(filepath.Join(dir, k))
-		return errA == nil && errB == nil && a.IsDir() && b.IsDir()
-	})
-	for _, k := range keep {
-		if _, err := os.Lstat(filepath.Join(tmp, k)); err == nil {
-			return fmt.Errorf("report folder %s holds %s, which the judge did not write there, and the new report has a file of that name: "+
-				"move it away and write the report again", dir, filepath.Join(dir, k))
+
+	// Swap.
+	_, statErr := os.Lstat(dir)
+	switch {
+	case errors.Is(statErr, os.ErrNotExist):
+		if err := os.Rename(tmp, dir); err != nil {
+			return fmt.Errorf("move report into %s: %w", dir, err)
 		}
+		placed = true
+		return nil
+	case statErr != nil:
+		return fmt.Errorf("report folder %s: %w", dir, statErr)
 	}
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) == 0 {
 		// An empty folder (perhaps the one the user is in) is filled, not
 		// replaced: it stays the same folder.
-		return fillEmpty(tmp, dir)
-	}
-	var old string
-	if _, statErr := os.Lstat(dir); statErr == nil {
-		old = tmp + ".old"
-		if err := os.Rename(dir, old); err != nil {
-			return fmt.Errorf("replace report %s: %w", dir, err)
+		if err := fillEmpty(tmp, dir); err != nil {
+			return err
 		}
-	} else if !errors.Is(statErr, os.ErrNotExist) {
-		return fmt.Errorf("report folder: %w", statErr)
+		placed = true
+		return nil
 	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if old != "" {
-			_ = os.Rename(old, dir)
+	// Refuse before moving anything when a file of the user's is where the
+	// new report has one.
+	if _, _, err := usersFilesFor(dir, tmp, newFiles); err != nil {
+		return err
+	}
+	old := tmp + ".old"
+	if err := os.Rename(dir, old); err != nil {
+		return fmt.Errorf("replace report %s: %w", dir, err)
+	}
+	// Again, from the folder moved aside, which nobody else touches now.
+	keep, ours, err := usersFilesFor(old, tmp, newFiles)
+	if err == nil {
+		if err = os.Rename(tmp, dir); err == nil {
+			placed = true
 		}
-		return fmt.Errorf("move report into %s: %w", dir, err)
+	}
+	if err != nil {
+		if rerr := os.Rename(old, dir); rerr != nil {
+			return fmt.Errorf("replace report %s: %w; putting the old report back failed too (%v): "+
+				"it and every file you had added to it are in %s", dir, err, rerr, old)
+		}
+		return fmt.Errorf("replace report %s: %w", dir, err)
 	}
 	for _, k := range keep {
-		to := filepath.Join(dir, k)
-		err := os.MkdirAll(filepath.Dir(to), 0o755)
-		if err == nil {
-			err = os.Rename(filepath.Join(old, k), to)
-		}
-		if err != nil {
+		if err := carry(old, dir, k); err != nil {
 			// The old report stays where it is, with what is left of the
 			// user's files in it.
 			return fmt.Errorf("report %s written, but %s could not be moved into it (%v): it is in %s", dir, k, err, old)
 		}
 	}
-	if old != "" {
-		if err := os.RemoveAll(old); err != nil {
-			return fmt.Errorf("remove old report: %w", err)
-		}
+	if err := removeOurs(old, ours); err != nil {
+		return fmt.Errorf("report %s written, but %w", dir, err)
 	}
 	return nil
+}
+
+// usersFilesFor lists what the report folder from holds that the judge did not
+// write there (see usersFiles), leaving out empty folders the new report in tmp
+// has too, and returns an error when the new report has a file where one of
+// them is. ours is what the judge wrote in from.
+func usersFilesFor(from, tmp string, newFiles map[string]bool) (keep []string, ours map[string]bool, err error) {
+	ours, err = owned(from, newFiles)
+	if err != nil {
+		return nil, nil, fmt.Errorf("report folder %s: %w", from, err)
+	}
+	keep, err = usersFiles(from, ours)
+	if err != nil {
+		return nil, nil, fmt.Errorf("report folder %s: %w", from, err)
+	}
+	keep = slices.DeleteFunc(keep, func(k string) bool { // an empty folder the new report has too
+		a, errA := os.Lstat(filepath.Join(tmp, k))
+		b, errB := os.Lstat(filepath.Join(from, k))
+		return errA == nil && errB == nil && a.IsDir() && b.IsDir()
+	})
+	for _, k := range keep {
+		if _, err := os.Lstat(filepath.Join(tmp, k)); err == nil {
+			return nil, nil, fmt.Errorf("report folder %s holds %s, which the judge did not write there, and the new report has a file of that name: "+
+				"move it away and write the report again", from, filepath.Join(from, k))
+		}
+	}
+	return keep, ours, nil
+}
+
+// carry moves the entry rel of folder from to the same place in folder to,
+// which must not have it.
+func carry(from, to, rel string) error {
+	dst := filepath.Join(to, rel)
+	if st, err := os.Lstat(dst); err == nil {
+		if src, err := os.Lstat(filepath.Join(from, rel)); err == nil && src.IsDir() && st.IsDir() {
+			return nil // an empty folder that is there already
+		}
+		return fmt.Errorf("%s exists", dst)
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	return os.Rename(filepath.Join(from, rel), dst)
 }
 
 // fillEmpty moves the report built in tmp into the empty folder dir, entry by
@@ -389,7 +478,7 @@ func WriteReport(ctx context.Context, dir string, rep Report) (err error) {
 func fillEmpty(tmp, dir string) error {
 	entries, err := os.ReadDir(tmp)
 	if err != nil {
-		return fmt.Errorf("write report: %w", err)
+		return fmt.Errorf("write report %s: %w", dir, err)
 	}
 	for i, e := range entries {
 		if err := os.Rename(filepath.Join(tmp, e.Name()), filepath.Join(dir, e.Name())); err != nil {
@@ -399,7 +488,10 @@ func fillEmpty(tmp, dir string) error {
 			return fmt.Errorf("move report into %s: %w", dir, err)
 		}
 	}
-	return os.Remove(tmp)
+	if err := os.Remove(tmp); err != nil {
+		return fmt.Errorf("report %s written, but removing %s: %w", dir, tmp, err)
+	}
+	return nil
 }
 
 // absFolder is dir made absolute (or only cleaned, if that fails).
@@ -410,31 +502,45 @@ func absFolder(dir string) string {
 	return filepath.Clean(dir)
 }
 
-// usersFiles lists, as paths relative to the report folder dir, what dir holds
-// that its marker does not list: the files (and empty folders) a user added to
-// a report. A marker that lists no files (from an older judge) claims the whole
-// folder.
-func usersFiles(dir string) ([]string, error) {
+// claimed is the set of slash-separated paths a report of the files names
+// occupies: the files and the folders on their way.
+func claimed(names []string) map[string]bool {
+	set := map[string]bool{}
+	for _, n := range names {
+		for p := n; p != "." && p != "/" && p != ""; p = path.Dir(p) {
+			set[p] = true
+		}
+	}
+	return set
+}
+
+// owned is what the judge wrote in the report folder dir, by its marker: the
+// files the marker lists (and the folders on their way) and the marker itself.
+// A marker that lists no files (from an older judge, which wrote only the run
+// id) claims only what the report about to be written has, newFiles: those
+// names are replaced, everything else in the folder is the user's. A folder
+// without a marker claims nothing.
+func owned(dir string, newFiles map[string]bool) (map[string]bool, error) {
 	marker, err := os.ReadFile(filepath.Join(dir, MarkerName))
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil // no report there yet
+		return map[string]bool{}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
 	lines := strings.Split(strings.TrimRight(string(marker), "\n"), "\n")
 	if len(lines) < 2 {
-		return nil, nil
+		return newFiles, nil
 	}
-	ours := map[string]bool{MarkerName: true}
-	for _, l := range lines[1:] {
-		// A listed file claims the folders on its way.
-		for p := l; p != "." && p != "/" && p != ""; p = path.Dir(p) {
-			ours[p] = true
-		}
-	}
+	return claimed(append(lines[1:], MarkerName)), nil
+}
+
+// usersFiles lists, as paths relative to the report folder dir, what dir holds
+// that ours (see owned) does not claim: the files (and empty folders) a user
+// added to a report.
+func usersFiles(dir string, ours map[string]bool) ([]string, error) {
 	var keep []string
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -454,4 +560,134 @@ func usersFiles(dir string) ([]string, error) {
 		return nil
 	})
 	return keep, err
+}
+
+// removeOurs removes from folder the files ours claims, then the folders left
+// empty, then folder itself. Anything else is left where it is, and the error
+// names it and folder.
+func removeOurs(folder string, ours map[string]bool) error {
+	var dirs []string
+	err := filepath.WalkDir(folder, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(folder, p)
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			dirs = append(dirs, p)
+			return nil
+		}
+		if ours[filepath.ToSlash(rel)] {
+			return os.Remove(p)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("removing the old report %s: %w", folder, err)
+	}
+	for i := len(dirs) - 1; i >= 0; i-- {
+		_ = os.Remove(dirs[i]) // fails, as it should, on a folder still holding something
+	}
+	if _, err := os.Lstat(folder); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	left, err := usersFiles(folder, nil)
+	if err != nil || len(left) == 0 {
+		return fmt.Errorf("could not remove the old report %s (%v)", folder, err)
+	}
+	return fmt.Errorf("left %s in place: it holds %s, which judge did not write", folder, filepath.Join(folder, left[0]))
+}
+
+// recoverStale mends what a killed write of the report folder dir left beside
+// it, with the lock held (so no temporary folder found is another writer's):
+// when dir is missing and a moved-aside old report (.NAME.tmp-N.old) is there,
+// it is put back; the user's files in any other old report are carried into dir
+// and the rest of it removed; temporary folders of new reports (.NAME.tmp-N) are
+// removed. Only folders holding the judge's marker are touched (an empty
+// temporary folder is removed too); note says what was done and what was left.
+func recoverStale(dir string, newFiles map[string]bool, note func(string)) error {
+	parent := filepath.Dir(dir)
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return fmt.Errorf("report folder %s: %w", dir, err)
+	}
+	prefix := "." + filepath.Base(dir) + ".tmp-"
+	var olds, tmps []string
+	for _, e := range entries {
+		name := e.Name()
+		rest, ok := strings.CutPrefix(name, prefix)
+		if !ok || !e.IsDir() {
+			continue
+		}
+		rest, isOld := strings.CutSuffix(rest, ".old")
+		// os.MkdirTemp puts digits only where the pattern ends: a folder
+		// named "r2.tmp-1" has temporary folders of its own, not r2's.
+		if rest == "" || strings.Trim(rest, "0123456789") != "" {
+			continue
+		}
+		if isOld {
+			olds = append(olds, filepath.Join(parent, name))
+		} else {
+			tmps = append(tmps, filepath.Join(parent, name))
+		}
+	}
+	hasMarker := func(folder string) bool {
+		st, err := os.Lstat(filepath.Join(folder, MarkerName))
+		return err == nil && st.Mode().IsRegular()
+	}
+	for _, t := range tmps {
+		if !hasMarker(t) {
+			if os.Remove(t) != nil { // only when empty
+				note(fmt.Sprintf("left %s alone: it looks like a temporary folder of an interrupted report but holds no %s", t, MarkerName))
+			}
+			continue
+		}
+		ours, err := owned(t, newFiles)
+		if err == nil {
+			err = removeOurs(t, ours)
+		}
+		if err != nil {
+			note(fmt.Sprintf("could not remove %s, left by an interrupted report: %v", t, err))
+			continue
+		}
+		note(fmt.Sprintf("removed %s, left by an interrupted report", t))
+	}
+	for _, o := range olds {
+		if !hasMarker(o) {
+			note(fmt.Sprintf("left %s alone: it looks like the old report of an interrupted write but holds no %s", o, MarkerName))
+			continue
+		}
+		if _, err := os.Lstat(dir); errors.Is(err, os.ErrNotExist) {
+			if err := os.Rename(o, dir); err != nil {
+				return fmt.Errorf("report folder %s is missing and putting back %s, where an interrupted write left it, failed: %w", dir, o, err)
+			}
+			note(fmt.Sprintf("put back %s, which an interrupted write had left in %s", dir, o))
+			continue
+		}
+		if !hasMarker(dir) {
+			note(fmt.Sprintf("left %s alone: it holds an old report of %s, which is no report folder now", o, dir))
+			continue
+		}
+		ours, err := owned(o, newFiles)
+		if err != nil {
+			return fmt.Errorf("report folder %s: %w", o, err)
+		}
+		keep, err := usersFiles(o, ours)
+		if err != nil {
+			return fmt.Errorf("report folder %s: %w", o, err)
+		}
+		for _, k := range keep {
+			if err := carry(o, dir, k); err != nil {
+				note(fmt.Sprintf("could not move %s, left by an interrupted write, into %s (%v)", filepath.Join(o, k), dir, err))
+			}
+		}
+		if err := removeOurs(o, ours); err != nil {
+			note(fmt.Sprintf("after an interrupted write: %v", err))
+			continue
+		}
+		note(fmt.Sprintf("moved what you had added to %s back from %s, left by an interrupted write, and removed the rest of it", dir, o))
+	}
+	return nil
 }
