@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -41,7 +42,9 @@ export warns that tools will rank its scores the other way round. Export also wa
 of what it leaves out: data groups the judge runs only on request (trimines'
 winrate) and solutions whose verdict has no submissions folder (output limit).
 
-DIR must be new or empty: export never writes over files that are there.
+DIR must be new or empty: export never writes over files that are there. The package
+is built in a hidden folder inside DIR and moved into place once complete; an export
+that fails or is interrupted (Ctrl-C, SIGTERM) removes only what it wrote.
 
 --format legacy writes the older layout (output_validators/check/, the time limit in
 .timelimit, a LaTeX statement made by pandoc when it is installed) for tools that do
@@ -74,27 +77,22 @@ Examples:
 			}
 			slug := p.Meta().Slug
 			dst := c.Args().Get(1)
-			entries, err := os.ReadDir(dst)
-			existed := err == nil
-			if err == nil && len(entries) > 0 {
-				// Export writes its files over whatever has their names: a
-				// folder with anything in it may be someone's work.
-				return usageError("export: %s is not empty (it holds %s): name a new folder, or remove this one first", dst, entries[0].Name())
-			} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return usageError("export: %v", err)
-			}
 			src := icpcrun.ExportSource{Root: e.Root, Problem: p, ProblemDir: filepath.Join(e.Root, "problems", slug),
 				SolutionsDir: registry.SolutionsDir(e.Root, slug)}
 			opt := icpcrun.ExportOptions{Format: c.String("format"),
 				Warn: func(s string) { fmt.Fprintf(c.App.ErrWriter, "%s: warning: %s\n", slug, s) }}
-			if err := icpcrun.Export(c.Context, src, dst, opt); err != nil {
-				// Everything in dst is this export's (it was new or empty): a
-				// half-written package goes, so that the same command can be
-				// run again once the cause is mended.
-				if rerr := removeExport(dst, existed); rerr != nil {
-					return failed("export %s: %v (and removing the half-written package: %v)", slug, err, rerr)
-				}
-				return failed("export %s: %v (nothing was left in %s)", slug, err, dst)
+			// Ctrl-C and SIGTERM cancel the export, which then removes what
+			// it wrote instead of dying half-way.
+			ctx, stop := signalContext(c.Context)
+			defer stop()
+			err = exportInto(ctx, dst, func(ctx context.Context, staging string) error {
+				return icpcrun.Export(ctx, src, staging, opt)
+			})
+			switch {
+			case errors.Is(err, errExportNotEmpty):
+				return usageError("export: %v", err)
+			case err != nil:
+				return failed("export %s: %v", slug, err)
 			}
 			fmt.Fprintf(c.App.Writer, "%s: package written to %s\n", slug, dst)
 			return nil
@@ -102,20 +100,110 @@ Examples:
 	}
 }
 
-// removeExport removes what a failed export wrote: the folder dst itself when
-// it did not exist before, else everything in it (it was empty).
-func removeExport(dst string, existed bool) error {
-	if !existed {
-		return os.RemoveAll(dst)
-	}
-	entries, err := os.ReadDir(dst)
+// errExportNotEmpty is returned (wrapped) by exportInto for a folder that holds
+// something already: export writes its files over whatever has their names, so
+// a folder with anything in it may be someone's work.
+var errExportNotEmpty = errors.New("not empty")
+
+// stagingPrefix begins the name of the hidden folder inside DIR where export
+// builds a package before moving it into DIR.
+const stagingPrefix = ".judge-export-"
+
+// exportInto writes a package into dst, which must be new or empty, by calling
+// write on a hidden staging folder made inside dst (inside, so that moving the
+// package into place stays within one file system even when dst is a mount
+// point). Only once write succeeds, and ctx is not done, are the staging
+// folder's entries moved into dst. On failure or interruption the staging folder
+// (which holds only what write wrote) is removed, and so are dst and the
+// folders above it that exportInto made, if they are empty: whatever a user put
+// into dst meanwhile stays, and the same command can be run again. The error
+// then says that nothing was written.
+func exportInto(ctx context.Context, dst string, write func(ctx context.Context, staging string) error) (err error) {
+	abs, err := filepath.Abs(dst)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", dst, err)
 	}
-	for _, e := range entries {
-		if err := os.RemoveAll(filepath.Join(dst, e.Name())); err != nil {
-			return err
+	entries, err := os.ReadDir(abs)
+	switch {
+	case err == nil && len(entries) > 0:
+		return fmt.Errorf("%s is %w (it holds %s): name a new folder, or remove this one first", dst, errExportNotEmpty, entries[0].Name())
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: %w", dst, err)
+	}
+	// The folders this export makes, dst first then its missing parents.
+	var made []string
+	for p := abs; ; p = filepath.Dir(p) {
+		if _, err := os.Lstat(p); err == nil || filepath.Dir(p) == p {
+			break
+		}
+		made = append(made, p)
+	}
+	if err := os.MkdirAll(abs, 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", dst, err)
+	}
+	staging, err := os.MkdirTemp(abs, stagingPrefix)
+	if err != nil {
+		removeMade(made)
+		return fmt.Errorf("creating a staging folder in %s: %w", dst, err)
+	}
+	if err := os.Chmod(staging, 0o755); err != nil {
+		err = fmt.Errorf("creating a staging folder in %s: %w", dst, err)
+		return cleanExport(dst, staging, made, err)
+	}
+	if err := write(ctx, staging); err != nil {
+		return cleanExport(dst, staging, made, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return cleanExport(dst, staging, made, fmt.Errorf("interrupted: %w", err))
+	}
+	written, err := os.ReadDir(staging)
+	if err != nil {
+		return cleanExport(dst, staging, made, fmt.Errorf("reading %s: %w", staging, err))
+	}
+	for i, e := range written {
+		from, to := filepath.Join(staging, e.Name()), filepath.Join(abs, e.Name())
+		_, statErr := os.Lstat(to)
+		switch {
+		case statErr == nil:
+			err = fmt.Errorf("%s appeared while the package was written, where the package has a file of that name", filepath.Join(dst, e.Name()))
+		case !errors.Is(statErr, fs.ErrNotExist):
+			err = fmt.Errorf("moving the package into %s: %w", dst, statErr)
+		default:
+			if rerr := os.Rename(from, to); rerr != nil {
+				err = fmt.Errorf("moving the package into %s: %w", dst, rerr)
+			}
+		}
+		if err != nil {
+			for _, back := range written[:i] {
+				if rerr := os.Rename(filepath.Join(abs, back.Name()), filepath.Join(staging, back.Name())); rerr != nil {
+					return fmt.Errorf("%w; taking back %s failed too (%v): the package is partly in %s, partly in %s",
+						err, filepath.Join(dst, back.Name()), rerr, dst, staging)
+				}
+			}
+			return cleanExport(dst, staging, made, err)
 		}
 	}
+	if err := os.Remove(staging); err != nil {
+		return fmt.Errorf("package written to %s, but removing the staging folder %s: %w", dst, staging, err)
+	}
 	return nil
+}
+
+// cleanExport removes what a failed export wrote, the staging folder, and the
+// folders made (if empty), and returns cause saying so.
+func cleanExport(dst, staging string, made []string, cause error) error {
+	if err := os.RemoveAll(staging); err != nil {
+		return fmt.Errorf("%w (and removing the half-written package %s: %v)", cause, staging, err)
+	}
+	removeMade(made)
+	return fmt.Errorf("%w: nothing written to %s", cause, dst)
+}
+
+// removeMade removes the folders made, deepest first, where they are empty.
+func removeMade(made []string) {
+	for _, d := range made {
+		if os.Remove(d) != nil {
+			return // not empty: someone put something there
+		}
+	}
 }
