@@ -28,13 +28,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/problems"
 	"go.yaml.in/yaml/v3"
 )
@@ -140,9 +140,14 @@ func (c *Contest) Resolve(path string) string {
 	return filepath.Join(filepath.Dir(c.File), path)
 }
 
-// Load reads and parses a contest file.
+// MaxFileSize is the largest contest file Load reads: a contest file is a few
+// kilobytes, and a larger one is a mistake (a data file named in its place).
+const MaxFileSize = 16 << 20
+
+// Load reads and parses a contest file. A path that names a pipe or a device,
+// or a file larger than MaxFileSize, is refused rather than read.
 func Load(path string) (*Contest, error) {
-	data, err := os.ReadFile(path)
+	data, err := regular.ReadFileMax(path, MaxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("contest: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -145,6 +146,38 @@ func TestLoad(t *testing.T) {
 	}
 	if _, err := Load(p + ".missing"); err == nil {
 		t.Error("Load(missing): no error")
+	}
+}
+
+// TestLoadRefuses checks that Load refuses, at once and with a message naming
+// the file, what is not a contest file: a pipe (whose open would wait for a
+// writer), a device (whose read never ends) and a file beyond MaxFileSize.
+func TestLoadRefuses(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.yaml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	big := filepath.Join(dir, "big.yaml")
+	if err := os.WriteFile(big, []byte(good+strings.Repeat("#", MaxFileSize)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ path, want string }{
+		{fifo, fifo + ": not a regular file but a named pipe"},
+		{"/dev/zero", "/dev/zero: not a regular file but a device"},
+		{big, big + ": larger than 16 MiB"},
+	}
+	for _, tc := range tests {
+		done := make(chan error, 1)
+		go func() { _, err := Load(tc.path); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Load(%s) = %v, want %q", tc.path, err, tc.want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("Load(%s) hangs", tc.path)
+		}
 	}
 }
 

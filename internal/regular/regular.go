@@ -54,3 +54,34 @@ func ReadFile(path string) ([]byte, error) {
 	defer f.Close()
 	return io.ReadAll(f)
 }
+
+// ReadFileMax reads the regular file at path whole, and fails on one of more
+// than max bytes (a file that grows past max while it is read included)
+// without reading it all.
+func ReadFileMax(path string, max int64) ([]byte, error) {
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	tooLarge := fmt.Errorf("%s: larger than %s", path, sizeString(max))
+	if st, err := f.Stat(); err == nil && st.Size() > max {
+		return nil, tooLarge
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, tooLarge
+	}
+	return data, nil
+}
+
+// sizeString writes n bytes in MiB when it is a whole number of them.
+func sizeString(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

@@ -47,3 +47,41 @@ func TestOpen(t *testing.T) {
 		})
 	}
 }
+
+// TestReadFileMax reads a file up to a size and refuses a larger one, or one
+// that is not a regular file, with a message that says why.
+func TestReadFileMax(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, size int) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(strings.Repeat("x", size)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	tests := []struct {
+		name, path string
+		max        int64
+		err        string
+	}{
+		{"under", write("under", 10), 11, ""},
+		{"at", write("at", 10), 10, ""},
+		{"over", write("over", 11), 10, ": larger than 10 bytes"},
+		{"over MiB", write("big", 1<<20+1), 1 << 20, ": larger than 1 MiB"},
+		{"device", "/dev/zero", 1 << 20, "not a regular file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ReadFileMax(tt.path, tt.max)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) || !strings.HasPrefix(err.Error(), tt.path) {
+					t.Fatalf("ReadFileMax: %d bytes, %v; want an error naming the file with %q", len(got), err, tt.err)
+				}
+				return
+			}
+			if err != nil || int64(len(got)) > tt.max {
+				t.Errorf("ReadFileMax = %d bytes, %v", len(got), err)
+			}
+		})
+	}
+}
