@@ -180,3 +180,40 @@ func TestReportReproducesContest(t *testing.T) {
 		t.Error("no diff files for the WA results")
 	}
 }
+
+// TestContestFileErrors runs judge contest on faulty contest files: each fault
+// is one line naming the file, the line and (but for a syntax error) the column,
+// and a pipe in place of the file is refused at once rather than waited on.
+func TestContestFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.yaml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, body, want string }{
+		{"syntax", "name: X\nstandings: icpc\nproblems: [sudoku\n", "c.yaml:3: did not find expected ',' or ']'"},
+		{"unknown problem", "name: X\nproblems: [sudoku, nosuch]\nentrants:\n  a: {sudoku: a.c}\n", `c.yaml:2:20: unknown problem "nosuch"`},
+		{"limit", "name: X\nproblems:\n  - slug: sudoku\n    limits: {time: abc}\nentrants:\n  a: {sudoku: a.c}\n", `c.yaml:4:20: limits.time: want a number, got "abc"`},
+		{"missing submission", "name: X\nproblems: [sudoku]\nentrants:\n  a: {sudoku: none.c}\n", "c.yaml:4:7: a: submission "},
+		{"pipe", "", fifo + ": not a regular file but a named pipe"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			file := fifo
+			if tc.body != "" {
+				file = filepath.Join(t.TempDir(), "c.yaml")
+				if err := os.WriteFile(file, []byte(tc.body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			code, _, errOut := judge(t, "--state", t.TempDir(), "contest", file)
+			want := tc.want
+			if tc.body != "" {
+				want = file[:len(file)-len("c.yaml")] + want
+			}
+			if code != exitUsage || !strings.Contains(errOut, want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+				t.Errorf("exit %d, stderr %q; want %d and one line with %q", code, errOut, exitUsage, want)
+			}
+		})
+	}
+}

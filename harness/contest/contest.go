@@ -20,7 +20,7 @@
 //	    sudoku: {path: entrants/bob/sudoku, language: go}
 //
 // Parsing is strict: unknown or repeated keys, wrong types and values out of range
-// are errors that name the file and line.
+// are errors that name the file, line and column.
 package contest
 
 import (
@@ -35,6 +35,7 @@ import (
 	"time"
 
 	"github.com/judgehq/judge/internal/regular"
+	"github.com/judgehq/judge/internal/yamlerr"
 	"github.com/judgehq/judge/problems"
 	"go.yaml.in/yaml/v3"
 )
@@ -70,8 +71,8 @@ type Problem struct {
 	// Limits override the problem's own limits; nil fields keep them (see
 	// problems.LimitOverrides.Apply for the rule).
 	Limits problems.LimitOverrides
-	// Line is where the problem is listed in the file.
-	Line int
+	// Line and Column are where the problem is listed in the file.
+	Line, Column int
 }
 
 // Key is the name entrants use for the problem: its slug, or the base name of its
@@ -99,7 +100,8 @@ type Submission struct {
 	Command string
 	// Language overrides the language the harness would infer from the path.
 	Language string
-	Line     int
+	// Line and Column are where the entrant names the problem.
+	Line, Column int
 }
 
 // EntrantNames returns the entrants' names in file order, the order that breaks
@@ -172,18 +174,25 @@ func Parse(name string, data []byte) (*Contest, error) {
 
 type parser struct{ file string }
 
+// errf returns an error at n's line and column (the file alone when n is nil).
 func (p *parser) errf(n *yaml.Node, format string, args ...any) error {
-	line := 0
+	line, col := 0, 0
 	if n != nil {
-		line = n.Line
+		line, col = n.Line, n.Column
 	}
-	if line > 0 {
-		return fmt.Errorf("%s:%d: %s", p.file, line, fmt.Sprintf(format, args...))
-	}
-	return fmt.Errorf("%s: %s", p.file, fmt.Sprintf(format, args...))
+	return p.errAt(line, col, fmt.Sprintf(format, args...))
 }
 
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+// errAt returns "FILE:LINE:COL: msg", leaving out a column or a line of 0.
+func (p *parser) errAt(line, col int, msg string) error {
+	switch {
+	case line <= 0:
+		return fmt.Errorf("%s: %s", p.file, msg)
+	case col <= 0:
+		return fmt.Errorf("%s:%d: %s", p.file, line, msg)
+	}
+	return fmt.Errorf("%s:%d:%d: %s", p.file, line, col, msg)
+}
 
 func (p *parser) parse(data []byte) (*Contest, error) {
 	var doc yaml.Node
@@ -192,10 +201,8 @@ func (p *parser) parse(data []byte) (*Contest, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, p.errf(nil, "empty file")
 		}
-		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-			return nil, fmt.Errorf("%s:%s: %s", p.file, m[1], m[2])
-		}
-		return nil, fmt.Errorf("%s: %s", p.file, strings.TrimPrefix(err.Error(), "yaml: "))
+		line, msg := yamlerr.Split(err)
+		return nil, p.errAt(line, 0, msg)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
@@ -319,7 +326,7 @@ func (p *parser) problems(n, root *yaml.Node) ([]Problem, error) {
 	var out []Problem
 	seen := map[string]int{}
 	for _, item := range n.Content {
-		pr := Problem{Line: item.Line}
+		pr := Problem{Line: item.Line, Column: item.Column}
 		switch item.Kind {
 		case yaml.ScalarNode:
 			v, err := p.str(item, "problem")
@@ -462,7 +469,7 @@ func (p *parser) entrants(n, root *yaml.Node, probs []Problem) ([]Entrant, error
 			if err != nil {
 				return nil, err
 			}
-			s.Problem, s.Line = pk.Value, pk.Line
+			s.Problem, s.Line, s.Column = pk.Value, pk.Line, pk.Column
 			e.Submissions = append(e.Submissions, s)
 		}
 		out = append(out, e)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -37,18 +38,18 @@ func TestParseGood(t *testing.T) {
 	want := &Contest{
 		File: "dir/contest.yaml", Name: "Demo contest", Standings: RuleMacTech,
 		Problems: []Problem{
-			{Slug: "sudoku", Line: 4},
-			{Path: "../more/defrag", Limits: problems.LimitOverrides{Time: &five, Wall: &wall, Memory: &mem}, Line: 5},
-			{Path: "./local/trimines", Line: 7},
+			{Slug: "sudoku", Line: 4, Column: 5},
+			{Path: "../more/defrag", Limits: problems.LimitOverrides{Time: &five, Wall: &wall, Memory: &mem}, Line: 5, Column: 5},
+			{Path: "./local/trimines", Line: 7, Column: 5},
 		},
 		Entrants: []Entrant{
 			{Name: "alice", Line: 9, Submissions: []Submission{
-				{Problem: "sudoku", Path: "entrants/alice/sudoku.c", Line: 10},
-				{Problem: "defrag", Command: "python3 entrants/alice/defrag.py", Line: 11},
+				{Problem: "sudoku", Path: "entrants/alice/sudoku.c", Line: 10, Column: 5},
+				{Problem: "defrag", Command: "python3 entrants/alice/defrag.py", Line: 11, Column: 5},
 			}},
 			{Name: "bob-2", Line: 12, Submissions: []Submission{
-				{Problem: "sudoku", Path: "entrants/bob/sudoku", Language: "go", Line: 13},
-				{Problem: "trimines", Path: "/abs/bin/trimines", Line: 14},
+				{Problem: "sudoku", Path: "entrants/bob/sudoku", Language: "go", Line: 13, Column: 5},
+				{Problem: "trimines", Path: "/abs/bin/trimines", Line: 14, Column: 5},
 			}},
 		},
 	}
@@ -92,44 +93,51 @@ func TestParseDefaults(t *testing.T) {
 	}
 }
 
+// TestParseErrors checks each fault's message and its exact FILE:LINE:COL (the
+// value's position, or the key's for a key's fault; a syntax error has no
+// column).
 func TestParseErrors(t *testing.T) {
 	base := "name: x\nproblems: [sudoku]\nentrants:\n  a: {sudoku: a.py}\n"
 	tests := []struct {
 		name, doc, want string
 	}{
 		{"empty", "", "c.yaml: empty file"},
-		{"syntax", "name: [x\n", "c.yaml:"},
-		{"not a mapping", "- a\n", "c.yaml:1: contest: want a mapping"},
-		{"unknown key", base + "prizes: 3\n", "c.yaml:5: contest: unknown key \"prizes\""},
-		{"repeated key", base + "name: y\n", "c.yaml:5: contest: key \"name\" repeated"},
-		{"missing name", "problems: [sudoku]\nentrants:\n  a: {sudoku: a.py}\n", "c.yaml:1: name: missing"},
-		{"bad standings", base + "standings: ioi\n", "c.yaml:5: standings \"ioi\""},
-		{"no problems", "name: x\nentrants:\n  a: {sudoku: a.py}\n", "problems: missing"},
-		{"empty problems", "name: x\nproblems: []\nentrants:\n  a: {sudoku: a.py}\n", "c.yaml:2: problems: want a non-empty list"},
-		{"bad slug", "name: x\nproblems: [Sudoku]\nentrants:\n  a: {Sudoku: a.py}\n", "c.yaml:2: problem slug \"Sudoku\""},
-		{"duplicate problem", "name: x\nproblems:\n  - sudoku\n  - path: p/sudoku\nentrants:\n  a: {sudoku: a.py}\n", "c.yaml:4: problem \"sudoku\" listed twice (first on line 3)"},
-		{"slug and path", "name: x\nproblems:\n  - {slug: a, path: b/a}\nentrants:\n  a: {a: a.py}\n", "c.yaml:3: problem: want exactly one of slug and path"},
-		{"unknown problem key", "name: x\nproblems:\n  - {slug: a, limit: {time: 1}}\nentrants:\n  a: {a: a.py}\n", "c.yaml:3: problem: unknown key \"limit\""},
-		{"limit not a number", "name: x\nproblems:\n  - {slug: a, limits: {time: fast}}\nentrants:\n  a: {a: a.py}\n", "c.yaml:3: limits.time: want a number"},
-		{"limit out of range", "name: x\nproblems:\n  - slug: a\n    limits:\n      memory: 0\nentrants:\n  a: {a: a.py}\n", "c.yaml:5: limits.memory 0"},
-		{"fractional memory", "name: x\nproblems:\n  - {slug: a, limits: {memory: 1.5}}\nentrants:\n  a: {a: a.py}\n", "limits.memory 1.5"},
-		{"zero time", "name: x\nproblems:\n  - {slug: a, limits: {time: 0}}\nentrants:\n  a: {a: a.py}\n", "limits.time 0: want seconds"},
-		{"no entrants", "name: x\nproblems: [a]\n", "entrants: missing"},
-		{"entrant unknown problem", "name: x\nproblems: [a]\nentrants:\n  bob:\n    b: b.c\n", "c.yaml:5: entrant bob: unknown key \"b\""},
-		{"entrant without submissions", "name: x\nproblems: [a]\nentrants:\n  bob: {}\n", "c.yaml:4: entrant bob: no submissions"},
-		{"entrant null", "name: x\nproblems: [a]\nentrants:\n  bob:\n", "c.yaml:4: entrant bob: want a mapping, got nothing"},
-		{"bad entrant name", "name: x\nproblems: [a]\nentrants:\n  \"bo b\": {a: a.c}\n", "c.yaml:4: entrant \"bo b\""},
-		{"duplicate entrant", "name: x\nproblems: [a]\nentrants:\n  bob: {a: a.c}\n  bob: {a: b.c}\n", "c.yaml:5: entrants: key \"bob\" repeated"},
-		{"path and command", "name: x\nproblems: [a]\nentrants:\n  bob: {a: {path: a.c, command: ./a}}\n", "c.yaml:4: entrant bob, a: want exactly one of a path and a command"},
-		{"neither", "name: x\nproblems: [a]\nentrants:\n  bob: {a: {language: c}}\n", "want exactly one of a path and a command"},
-		{"submission list", "name: x\nproblems: [a]\nentrants:\n  bob: {a: [a.c]}\n", "c.yaml:4: entrant bob, a: want a mapping, got a list"},
-		{"two documents", base + "---\nname: y\n", "c.yaml:5: a second YAML document"},
+		{"syntax, unclosed [", "name: X\nstandings: icpc\nproblems: [sudoku\n", "c.yaml:3: did not find expected ',' or ']'"},
+		{"syntax, unclosed [ on line 1", "name: [x\n", "c.yaml:2: did not find expected ',' or ']'"},
+		{"syntax, tab", "name: x\n\tproblems: [a]\n", "c.yaml:2: found a tab character that violates indentation"},
+		{"not a mapping", "- a\n", "c.yaml:1:1: contest: want a mapping"},
+		{"unknown key", base + "prizes: 3\n", "c.yaml:5:1: contest: unknown key \"prizes\""},
+		{"repeated key", base + "name: y\n", "c.yaml:5:1: contest: key \"name\" repeated"},
+		{"missing name", "problems: [sudoku]\nentrants:\n  a: {sudoku: a.py}\n", "c.yaml:1:1: name: missing"},
+		{"bad standings", base + "standings: ioi\n", "c.yaml:5:12: standings \"ioi\""},
+		{"bad freeze", base + "freeze: soon\n", "c.yaml:5:9: freeze \"soon\""},
+		{"no problems", "name: x\nentrants:\n  a: {sudoku: a.py}\n", "c.yaml:1:1: problems: missing"},
+		{"empty problems", "name: x\nproblems: []\nentrants:\n  a: {sudoku: a.py}\n", "c.yaml:2:11: problems: want a non-empty list"},
+		{"bad slug", "name: x\nproblems: [Sudoku]\nentrants:\n  a: {Sudoku: a.py}\n", "c.yaml:2:12: problem slug \"Sudoku\""},
+		{"duplicate problem", "name: x\nproblems:\n  - sudoku\n  - path: p/sudoku\nentrants:\n  a: {sudoku: a.py}\n", "c.yaml:4:5: problem \"sudoku\" listed twice (first on line 3)"},
+		{"slug and path", "name: x\nproblems:\n  - {slug: a, path: b/a}\nentrants:\n  a: {a: a.py}\n", "c.yaml:3:5: problem: want exactly one of slug and path"},
+		{"unknown problem key", "name: x\nproblems:\n  - {slug: a, limit: {time: 1}}\nentrants:\n  a: {a: a.py}\n", "c.yaml:3:15: problem: unknown key \"limit\""},
+		{"limit not a number", "name: x\nproblems:\n  - {slug: a, limits: {time: abc}}\nentrants:\n  a: {a: a.py}\n", "c.yaml:3:30: limits.time: want a number, got \"abc\""},
+		{"limit out of range", "name: x\nproblems:\n  - slug: a\n    limits:\n      memory: 0\nentrants:\n  a: {a: a.py}\n", "c.yaml:5:15: limits.memory 0"},
+		{"fractional memory", "name: x\nproblems:\n  - {slug: a, limits: {memory: 1.5}}\nentrants:\n  a: {a: a.py}\n", "c.yaml:3:32: limits.memory 1.5"},
+		{"zero time", "name: x\nproblems:\n  - {slug: a, limits: {time: 0}}\nentrants:\n  a: {a: a.py}\n", "c.yaml:3:30: limits.time 0: want seconds"},
+		{"no entrants", "name: x\nproblems: [a]\n", "c.yaml:1:1: entrants: missing"},
+		{"entrant unknown problem", "name: x\nproblems: [a]\nentrants:\n  bob:\n    b: b.c\n", "c.yaml:5:5: entrant bob: unknown key \"b\""},
+		{"entrant without submissions", "name: x\nproblems: [a]\nentrants:\n  bob: {}\n", "c.yaml:4:8: entrant bob: no submissions"},
+		{"entrant null", "name: x\nproblems: [a]\nentrants:\n  bob:\n", "c.yaml:4:7: entrant bob: want a mapping, got nothing"},
+		{"bad entrant name", "name: x\nproblems: [a]\nentrants:\n  \"bo b\": {a: a.c}\n", "c.yaml:4:3: entrant \"bo b\""},
+		{"duplicate entrant", "name: x\nproblems: [a]\nentrants:\n  bob: {a: a.c}\n  bob: {a: b.c}\n", "c.yaml:5:3: entrants: key \"bob\" repeated"},
+		{"path and command", "name: x\nproblems: [a]\nentrants:\n  bob: {a: {path: a.c, command: ./a}}\n", "c.yaml:4:12: entrant bob, a: want exactly one of a path and a command"},
+		{"neither", "name: x\nproblems: [a]\nentrants:\n  bob: {a: {language: c}}\n", "c.yaml:4:12: entrant bob, a: want exactly one of a path and a command"},
+		{"command a list", "name: x\nproblems: [a]\nentrants:\n  bob: {a: {command: [x]}}\n", "c.yaml:4:22: entrant bob, a: command: want a string, got a list"},
+		{"submission list", "name: x\nproblems: [a]\nentrants:\n  bob: {a: [a.c]}\n", "c.yaml:4:12: entrant bob, a: want a mapping, got a list"},
+		{"two documents", base + "---\nname: y\n", "c.yaml:5:1: a second YAML document"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse("c.yaml", []byte(tc.doc))
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("error = %v, want it to contain %q", err, tc.want)
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("error = %v, want it to start %q", err, tc.want)
 			}
 		})
 	}
@@ -204,17 +212,22 @@ func TestExampleContest(t *testing.T) {
 	}
 }
 
+// positionRE is how every error of Parse begins.
+var positionRE = regexp.MustCompile(`^f\.yaml(:[1-9][0-9]*(:[1-9][0-9]*)?)?: `)
+
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(good))
 	f.Add([]byte("name: x\nproblems: [a]\nentrants:\n  bob: {a: {path: a.c}}\n"))
 	f.Add([]byte("name: &n x\nproblems: [*n]\nentrants: {a: {x: y}}\n"))
 	f.Add([]byte("name: x\nproblems:\n  - {slug: a, limits: {time: 1e400}}\n"))
 	f.Add([]byte("{"))
+	f.Add([]byte("name: X\nstandings: icpc\nproblems: [sudoku\n"))
+	f.Add([]byte("name: x\nproblems:\n  - {slug: a, limits: {time: abc}}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Parse("f.yaml", data)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "f.yaml") {
-				t.Fatalf("error does not name the file: %v", err)
+			if !positionRE.MatchString(err.Error()) {
+				t.Fatalf("error does not start FILE[:LINE[:COL]]: %v", err)
 			}
 			return
 		}

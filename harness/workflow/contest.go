@@ -42,7 +42,7 @@ func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error)
 		}
 		p, err := e.OpenProblem(ctx, name, true)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", file, cp.Line, err)
+			return nil, fmt.Errorf("%s:%d:%d: %w", file, cp.Line, cp.Column, err)
 		}
 		meta := p.Meta()
 		ds, err := p.Datasets()
@@ -100,7 +100,7 @@ func (e *Env) buildAll(ctx context.Context, def *contest.Contest, jobs []buildJo
 				prog, err = e.Builder.BuildAs(ctx, def.Resolve(j.sub.Path), j.sub.Language)
 			}
 			if err != nil {
-				return fmt.Errorf("%s:%d: %s: %w", def.File, j.sub.Line, j.entrant, err)
+				return fmt.Errorf("%s:%d:%d: %s: %w", def.File, j.sub.Line, j.sub.Column, j.entrant, err)
 			}
 			status := "ready"
 			if prog.CompileError != "" {

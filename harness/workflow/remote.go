@@ -258,7 +258,7 @@ func PlanRemoteContest(ctx context.Context, e *Env, blobs *dist.Blobs, file, lan
 		}
 		p, err := e.OpenProblem(ctx, name, true)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", file, cp.Line, err)
+			return nil, fmt.Errorf("%s:%d:%d: %w", file, cp.Line, cp.Column, err)
 		}
 		meta := p.Meta()
 		ds, err := p.Datasets()
@@ -273,7 +273,7 @@ func PlanRemoteContest(ctx context.Context, e *Env, blobs *dist.Blobs, file, lan
 		}
 		pblob, err := blobs.PutDir(ctx, dir)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: uploading problem folder %s: %w", file, cp.Line, dir, err)
+			return nil, fmt.Errorf("%s:%d:%d: uploading problem folder %s: %w", file, cp.Line, cp.Column, dir, err)
 		}
 		for _, ent := range def.Entrants {
 			sub, ok := ent.For(cp.Key())
@@ -289,7 +289,7 @@ func PlanRemoteContest(ctx context.Context, e *Env, blobs *dist.Blobs, file, lan
 				base.Source, base.SourceName = src, filepath.Base(filepath.Clean(src))
 				st, err := os.Stat(src)
 				if err != nil {
-					return nil, fmt.Errorf("%s:%d: %s: %w", file, sub.Line, ent.Name, err)
+					return nil, fmt.Errorf("%s:%d:%d: %s: %w", file, sub.Line, sub.Column, ent.Name, err)
 				}
 				if st.IsDir() {
 					base.SourceDir = true
@@ -298,7 +298,7 @@ func PlanRemoteContest(ctx context.Context, e *Env, blobs *dist.Blobs, file, lan
 					base.SourceBlob, err = blobs.PutFile(ctx, src)
 				}
 				if err != nil {
-					return nil, fmt.Errorf("%s:%d: %s: uploading %s: %w", file, sub.Line, ent.Name, src, err)
+					return nil, fmt.Errorf("%s:%d:%d: %s: uploading %s: %w", file, sub.Line, sub.Column, ent.Name, src, err)
 				}
 			}
 			plan.Config.Sources[meta.Slug+"/"+ent.Name] = sourceKey(base)
