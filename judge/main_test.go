@@ -68,7 +68,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown problem", []string{"run", "nosuch", "/bin/true"}, `unknown problem "nosuch"`},
 		{"missing submission", []string{"run", "sudoku", "missing.c"}, "submission missing.c: no such file or directory"},
 		{"unknown language", []string{"run", "sudoku", "main_test.go.orig"}, ""},
-		{"malformed problem.yaml", []string{"--root", badYAML, "run", "sudoku", "/bin/true"}, "problem.yaml:5: field colour not found"},
+		{"malformed problem.yaml", []string{"--root", badYAML, "run", "sudoku", "/bin/true"}, "problem.yaml:5:1: field colour not found"},
 		{"dataset without answer", []string{"--root", noAns, "run", "sudoku", "/bin/true"}, "x.ans: missing answer file"},
 		{"no problem", []string{"run"}, "which problem?"},
 		{"bad sandbox", []string{"--sandbox", "box", "problems"}, `--sandbox "box"`},

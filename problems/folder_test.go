@@ -87,13 +87,13 @@ func TestFolderSemantics(t *testing.T) {
 	}{
 		{"wall below cpu", map[string]string{
 			"problem.yaml": "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\nlimits:\n  time: 2\n  wall: 1\n",
-		}, "problem.yaml:7: limits.wall 1 is below limits.time 2"},
+		}, "problem.yaml:7:9: limits.wall 1 is below limits.time 2"},
 		{"bad kind", map[string]string{
 			"problem.yaml": "slug: demo\ntitle: Demo\nkind: maybe\nreference: ref\n",
-		}, "problem.yaml:3: kind \"maybe\""},
+		}, "problem.yaml:3:7: kind \"maybe\""},
 		{"unknown key", map[string]string{
 			"problem.yaml": "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\ncolour: red\n",
-		}, "problem.yaml:5: field colour not found"},
+		}, "problem.yaml:5:1: field colour not found"},
 		{"orphan answer", map[string]string{
 			"problem.yaml":      "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\n",
 			"data/sample/1.in":  "1",

@@ -215,11 +215,22 @@ func (l *Limits) UnmarshalYAML(n *yaml.Node) error {
 		x    float64
 	}{{"time", f.Time}, {"wall", f.Wall}} {
 		if !(math.Abs(v.x) <= 1e6) {
-			return fmt.Errorf("line %d: limits.%s %v: want seconds (at most %d for time, %d for wall)", n.Line, v.name, v.x, 3600, 7200)
+			at := valueOf(n, v.name)
+			return Errorf(at.Line, at.Column, "limits.%s %v: want seconds (at most %d for time, %d for wall)", v.name, v.x, 3600, 7200)
 		}
 	}
 	*l = f.limits()
 	return nil
+}
+
+// valueOf returns the value of key in the mapping n, or n when it has none.
+func valueOf(n *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return n
 }
 
 // MarshalJSON writes the limits in seconds and MiB, as problem.yaml does.

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/judgehq/judge/internal/yamlerr"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -133,7 +134,8 @@ type Meta struct {
 var slugRE = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
 
 // ParseMeta reads problem.yaml strictly: unknown keys, missing required keys and
-// values outside their range are errors that name the line where possible.
+// values outside their range are errors (an *InputError) that name the line and
+// column where the file has them, and the key.
 func ParseMeta(data []byte) (Meta, error) {
 	m := Meta{
 		IO:     Stdio,
@@ -146,12 +148,7 @@ func ParseMeta(data []byte) (Meta, error) {
 		if errors.Is(err, io.EOF) {
 			return m, errors.New("empty file")
 		}
-		msg := cleanYAMLError(err)
-		var line int
-		if _, scanErr := fmt.Sscanf(msg, "line %d:", &line); scanErr == nil && line > 0 {
-			return m, &InputError{Line: line, Msg: strings.TrimSpace(strings.TrimPrefix(msg, fmt.Sprintf("line %d:", line)))}
-		}
-		return m, errors.New(msg)
+		return m, decodeError(data, err)
 	}
 	if m.Kind == Interactive && m.IO == Stdio {
 		m.IO = InteractIO
@@ -164,11 +161,39 @@ func ParseMeta(data []byte) (Meta, error) {
 			m.Score.Ranking = RankPassFail
 		}
 	}
-	return m, withLine(data, m.check())
+	return m, withPos(data, m.check())
+}
+
+// typeName is how the decoder names the types of this package; problem.yaml's
+// authors know keys, not types.
+var typeName = regexp.MustCompile(` in type problems\.\w+`)
+
+// decodeError turns an error of decoding problem.yaml into an *InputError at
+// the line the error names and the column of the node it names, a type error
+// naming its key too: "limits.time: cannot unmarshal !!str `abc` into float64".
+func decodeError(data []byte, err error) error {
+	var ie *InputError
+	if errors.As(err, &ie) {
+		return ie // from Limits.UnmarshalYAML, at its value
+	}
+	line, msg := yamlerr.Split(err)
+	var doc yaml.Node
+	if line == 0 || yaml.Unmarshal(data, &doc) != nil {
+		return &InputError{Line: line, Msg: typeName.ReplaceAllString(msg, "")}
+	}
+	n, key := yamlerr.Find(&doc, line, msg)
+	msg = typeName.ReplaceAllString(msg, "")
+	if n == nil {
+		return &InputError{Line: line, Msg: msg}
+	}
+	if key != "" && strings.HasPrefix(msg, "cannot unmarshal") {
+		msg = key + ": " + msg
+	}
+	return &InputError{Line: line, Col: n.Column, Msg: msg}
 }
 
 // fieldError is a fault in one key of problem.yaml; ParseMeta turns it into an
-// *InputError at the key's line.
+// *InputError at the key's value.
 type fieldError struct {
 	key, msg string
 }
@@ -208,16 +233,16 @@ func (m Meta) check() error {
 	return nil
 }
 
-// KeyLine returns the line of key in a YAML mapping document, a dotted path such as
-// "limits.wall" (the deepest key found when the path ends early), or 0 when the
-// document does not parse or has no such key. Errors about a value found in a file
-// name the line with it.
-func KeyLine(data []byte, key string) int {
+// KeyPos returns the line and column of the value of key in a YAML mapping
+// document, a dotted path such as "limits.wall" (the deepest key found when the
+// path ends early), or 0, 0 when the document does not parse or has no such
+// key. Errors about a value found in a file name its position.
+func KeyPos(data []byte, key string) (line, col int) {
 	var doc yaml.Node
 	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
-		return 0
+		return 0, 0
 	}
-	n, line := doc.Content[0], 0
+	n := doc.Content[0]
 	for _, part := range strings.Split(key, ".") {
 		if n.Kind != yaml.MappingNode {
 			break
@@ -225,7 +250,8 @@ func KeyLine(data []byte, key string) int {
 		found := false
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			if n.Content[i].Value == part {
-				line, n, found = n.Content[i].Line, n.Content[i+1], true
+				n, found = n.Content[i+1], true
+				line, col = n.Line, n.Column
 				break
 			}
 		}
@@ -233,24 +259,16 @@ func KeyLine(data []byte, key string) int {
 			break
 		}
 	}
-	return line
+	return line, col
 }
 
-// withLine turns a fieldError into an *InputError at its key's line (line 0, so
-// no line, when the key is absent: a missing key has no line).
-func withLine(data []byte, err error) error {
+// withPos turns a fieldError into an *InputError at its key's value (line 0,
+// so no position, when the key is absent: a missing key has no line).
+func withPos(data []byte, err error) error {
 	var fe *fieldError
 	if !errors.As(err, &fe) {
 		return err
 	}
-	return &InputError{Line: KeyLine(data, fe.key), Msg: fe.msg}
-}
-
-// cleanYAMLError drops the library's "yaml: " prefix so messages read as
-// "line 3: field foo not found in type problems.Meta".
-func cleanYAMLError(err error) string {
-	s := err.Error()
-	s = regexp.MustCompile(`^yaml: (unmarshal errors:\n\s*)?`).ReplaceAllString(s, "")
-	s = regexp.MustCompile(`\n\s*`).ReplaceAllString(s, "; ")
-	return regexp.MustCompile(` in type problems\.\w+`).ReplaceAllString(s, "")
+	line, col := KeyPos(data, fe.key)
+	return &InputError{Line: line, Col: col, Msg: fe.msg}
 }

@@ -1,6 +1,8 @@
 package problems
 
 import (
+	"bytes"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -27,27 +29,35 @@ func TestParseMeta(t *testing.T) {
 				t.Errorf("got io %q ranking %q", m.IO, m.Score.Ranking)
 			}
 		}},
-		{name: "unknown key", yaml: base + "colour: red\n", wantErr: "line 5: field colour not found"},
-		{name: "bad kind", yaml: "slug: x\ntitle: X\nkind: fun\nreference: r\n", wantErr: `kind "fun"`},
-		{name: "bad slug", yaml: "slug: X Y\ntitle: X\nkind: pass-fail\nreference: r\n", wantErr: "slug"},
+		{name: "unknown key", yaml: base + "colour: red\n", wantErr: "line 5, column 1: field colour not found"},
+		{name: "bad kind", yaml: "slug: x\ntitle: X\nkind: fun\nreference: r\n", wantErr: `line 3, column 7: kind "fun"`},
+		{name: "bad slug", yaml: "slug: X Y\ntitle: X\nkind: pass-fail\nreference: r\n", wantErr: `line 1, column 7: slug "X Y"`},
 		{name: "no title", yaml: "slug: x\nkind: pass-fail\nreference: r\n", wantErr: "title: missing"},
-		{name: "negative time", yaml: base + "limits: {time: -1}\n", wantErr: "limits.time"},
-		{name: "absurd time", yaml: base + "limits: {time: 1e300}\n", wantErr: "limits.time 1e+300: want seconds"},
-		{name: "time not a number", yaml: base + "limits: {time: .nan}\n", wantErr: "limits.time NaN: want seconds"},
-		{name: "infinite wall", yaml: base + "limits: {time: 1, wall: .inf}\n", wantErr: "limits.wall +Inf: want seconds"},
-		{name: "unknown limit", yaml: base + "limits:\n  time: 1\n  colour: 2\n", wantErr: "line 7: field colour not found"},
-		{name: "bad direction", yaml: base + "score: {direction: up}\n", wantErr: "score.direction"},
+		{name: "negative time", yaml: base + "limits: {time: -1}\n", wantErr: "line 5, column 16: limits.time -1"},
+		{name: "absurd time", yaml: base + "limits: {time: 1e300}\n", wantErr: "line 5, column 16: limits.time 1e+300: want seconds"},
+		{name: "absurd wall", yaml: base + "limits:\n  time: 1\n  wall: 1e300\n", wantErr: "line 7, column 9: limits.wall 1e+300: want seconds"},
+		{name: "time not a number", yaml: base + "limits: {time: .nan}\n", wantErr: "line 5, column 16: limits.time NaN: want seconds"},
+		{name: "time a word", yaml: base + "limits:\n  time: abc\n", wantErr: "line 6, column 9: limits.time: cannot unmarshal !!str `abc` into float64"},
+		{name: "infinite wall", yaml: base + "limits: {time: 1, wall: .inf}\n", wantErr: "line 5, column 25: limits.wall +Inf: want seconds"},
+		{name: "wall below time", yaml: base + "limits:\n  time: 2\n  wall: 1\n", wantErr: "line 7, column 9: limits.wall 1 is below limits.time 2"},
+		{name: "unknown limit", yaml: base + "limits:\n  time: 1\n  colour: 2\n", wantErr: "line 7, column 3: field colour not found"},
+		{name: "bad direction", yaml: base + "score: {direction: up}\n", wantErr: `line 5, column 20: score.direction "up"`},
+		{name: "unknown score key", yaml: base + "score: {directon: max}\n", wantErr: "line 5, column 9: field directon not found"},
+		{name: "title a list", yaml: "slug: x\ntitle: [X]\nkind: pass-fail\nreference: r\n", wantErr: "line 2, column 8: title: cannot unmarshal !!seq into string"},
+		{name: "group a list", yaml: base + "groups:\n  - a\n  - [b]\n", wantErr: "line 7, column 5: groups: cannot unmarshal !!seq into string"},
+		{name: "key twice", yaml: base + "slug: y\n", wantErr: `line 5, column 1: mapping key "slug" already defined at line 1`},
+		{name: "syntax", yaml: base + "limits: {time: 1\n", wantErr: "line 5: did not find expected ',' or '}'"},
 		{name: "no reference", yaml: "slug: x\ntitle: X\nkind: pass-fail\n", wantErr: "reference: missing"},
 		{name: "empty", yaml: "", wantErr: "empty file"},
-		{name: "not a map", yaml: "[1, 2]\n", wantErr: "line 1"},
-		{name: "files with interactive kind", yaml: "slug: x\ntitle: X\nkind: interactive\nio: files\nreference: r\n", wantErr: "go together"},
+		{name: "not a map", yaml: "[1, 2]\n", wantErr: "line 1, column 1: cannot unmarshal !!seq"},
+		{name: "files with interactive kind", yaml: "slug: x\ntitle: X\nkind: interactive\nio: files\nreference: r\n", wantErr: "line 4, column 5: kind \"interactive\" with io \"files\": interactive problems and interactive I/O go together"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m, err := ParseMeta([]byte(tt.yaml))
 			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err = %v, want it to contain %q", err, tt.wantErr)
+				if err == nil || !strings.HasPrefix(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want it to start %q", err, tt.wantErr)
 				}
 				return
 			}
@@ -63,10 +73,16 @@ func FuzzParseMeta(f *testing.F) {
 	f.Add([]byte("slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\n"))
 	f.Add([]byte("slug: x\ntitle: X\nkind: scoring\nio: files\nlimits: {time: 1.5, memory: 64}\nscore: {direction: min, ranking: penalty}\nreference: r\n"))
 	f.Add([]byte("{{{"))
+	f.Add([]byte("slug: x\ntitle: X\nkind: pass-fail\nreference: r\nlimits:\n  time: abc\n  wall: 1e300\n"))
+	f.Add([]byte("slug: x\ntitle: [X]\nscore: {directon: max}\ngroups: [[a]]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := ParseMeta(data)
 		if err == nil && m.check() != nil {
 			t.Fatalf("accepted meta fails its own check: %+v", m)
+		}
+		var ie *InputError
+		if errors.As(err, &ie) && (ie.Line < 0 || ie.Col < 0 || ie.Line > bytes.Count(data, []byte("\n"))+bytes.Count(data, []byte("\r"))+2) {
+			t.Fatalf("error at line %d, column %d of a %d-byte file: %v", ie.Line, ie.Col, len(data), err)
 		}
 	})
 }

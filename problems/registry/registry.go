@@ -126,7 +126,8 @@ func Open(root, slugOrPath string) (problems.Problem, error) {
 	yamlPath := filepath.Join(dir, "problem.yaml")
 	data, _ := os.ReadFile(yamlPath)
 	at := func(key, format string, args ...any) error {
-		return problems.PositionedError(yamlPath, &problems.InputError{Line: problems.KeyLine(data, key), Msg: fmt.Sprintf(format, args...)})
+		line, col := problems.KeyPos(data, key)
+		return problems.PositionedError(yamlPath, &problems.InputError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
 	}
 	mk, ok := constructors()[meta.Slug]
 	if !ok {
