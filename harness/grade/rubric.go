@@ -5,12 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/judgehq/judge/internal/regular"
+	"github.com/judgehq/judge/internal/yamlerr"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -63,7 +64,11 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("%s: empty rubric", name)
 		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		line, msg := yamlerr.Split(err)
+		if line > 0 {
+			return nil, fmt.Errorf("%s:%d: %s", name, line, msg)
+		}
+		return nil, fmt.Errorf("%s: %s", name, msg)
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%s:1:1: a rubric is a mapping with total, compiler, provided and items", name)
@@ -115,9 +120,14 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 	return r, nil
 }
 
-// LoadRubric reads a rubric file.
+// MaxRubricSize is the largest rubric file LoadRubric reads: a rubric is a few
+// kilobytes, and a larger file is not one.
+const MaxRubricSize = 16 << 20
+
+// LoadRubric reads a rubric file. A path that names a pipe or a device, or a
+// file larger than MaxRubricSize, is refused rather than read.
 func LoadRubric(path string) (*Rubric, error) {
-	data, err := os.ReadFile(path)
+	data, err := regular.ReadFileMax(path, MaxRubricSize)
 	if err != nil {
 		return nil, fmt.Errorf("reading rubric: %w", err)
 	}
@@ -138,16 +148,21 @@ func (p parser) errf(n *yaml.Node, format string, args ...any) error {
 	return fmt.Errorf("%s:%d:%d: %s", p.name, n.Line, n.Column, fmt.Sprintf(format, args...))
 }
 
-// decode decodes a node, turning yaml's message into one with a position.
+// decode decodes a node; an error is placed at the node below n that yaml's
+// message names (an item of a list, say), else at n.
 func (p parser) decode(n *yaml.Node, v any) error {
-	if err := n.Decode(v); err != nil {
-		msg := err.Error()
-		if te := (*yaml.TypeError)(nil); errors.As(err, &te) && len(te.Errors) > 0 {
-			msg = strings.Join(te.Errors, "; ")
-		}
-		return p.errf(n, "%s", strings.TrimPrefix(msg, "yaml: "))
+	err := n.Decode(v)
+	if err == nil {
+		return nil
 	}
-	return nil
+	line, msg := yamlerr.Split(err)
+	if at, _ := yamlerr.Find(n, line, msg); at != nil {
+		return p.errf(at, "%s", msg)
+	}
+	if line > 0 && line != n.Line {
+		return fmt.Errorf("%s:%d: %s", p.name, line, msg)
+	}
+	return p.errf(n, "%s", msg)
 }
 
 func (p parser) items(n *yaml.Node) ([]Item, error) {

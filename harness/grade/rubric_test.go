@@ -6,36 +6,75 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
+// TestParseRubricErrors checks each fault's message and its exact
+// FILE:LINE:COL (a syntax error has no column).
 func TestParseRubricErrors(t *testing.T) {
 	tests := []struct {
 		name, yaml, want string
 	}{
-		{"empty", "", "empty rubric"},
+		{"empty", "", "r.yaml: empty rubric"},
 		{"not a mapping", "- a\n", "r.yaml:1:1: a rubric is a mapping"},
 		{"unknown field", "totl: 100\n", "r.yaml:1:1: unknown field \"totl\""},
-		{"no items", "total: 100\n", "has no items"},
+		{"no items", "total: 100\n", "r.yaml:1:1: the rubric has no items"},
 		{"bad total", "total: -3\nitems: []\n", "r.yaml:1:8: total must be positive"},
 		{"unknown check", "items:\n  - id: a\n    max: 2\n    check: spelling\n", "r.yaml:4:12: unknown check \"spelling\""},
 		{"no max", "items:\n  - id: a\n    check: manual\n", "r.yaml:2:5: item a has no max"},
-		{"no check", "items:\n  - id: a\n    max: 1\n", "has no check"},
+		{"no check", "items:\n  - id: a\n    max: 1\n", "r.yaml:2:5: item a has no check"},
 		{"duplicate id", "items:\n  - {id: a, max: 1, check: manual}\n  - {id: a, max: 1, check: manual}\n", "r.yaml:3:5: item id \"a\" already used on line 2"},
 		{"bad id", "items:\n  - {id: 'A B', max: 1, check: manual}\n", "r.yaml:2:10: id \"A B\""},
-		{"manual params", "items:\n  - {id: a, max: 1, check: manual, params: {x: 1}}\n", "manual and takes no params"},
+		{"manual params", "items:\n  - {id: a, max: 1, check: manual, params: {x: 1}}\n", "r.yaml:2:44: item a is manual and takes no params"},
 		{"unknown param", "items:\n  - id: a\n    max: 5\n    check: long_lines\n    params: {widht: 80}\n", "r.yaml:5:14: unknown param \"widht\""},
-		{"bad param type", "items:\n  - id: a\n    max: 5\n    check: long_lines\n    params: {width: wide}\n", "r.yaml:5:21:"},
-		{"bad regex", "items:\n  - id: a\n    max: 5\n    check: forbidden\n    params: {pattern: '('}\n", "pattern: error parsing regexp"},
-		{"no tactics", "items:\n  - {id: a, max: 5, check: tactics}\n", "name at least one tactic"},
-		{"syntax", "items: [\n", "r.yaml: yaml:"},
+		{"bad param type", "items:\n  - id: a\n    max: 5\n    check: long_lines\n    params: {width: wide}\n", "r.yaml:5:21: cannot unmarshal !!str `wide` into int"},
+		{"bad total type", "total: abc\nitems: []\n", "r.yaml:1:8: cannot unmarshal !!str `abc` into float64"},
+		{"bad list item", "compiler:\n  - g++\n  - [x]\nitems: []\n", "r.yaml:3:5: cannot unmarshal !!seq into string"},
+		{"bad nested param", "items:\n  - id: a\n    max: 5\n    check: tactics\n    params:\n      tactics:\n        - name: x\n          functions: 5\n", "r.yaml:8:22: cannot unmarshal !!int `5` into []string"},
+		{"bad regex", "items:\n  - id: a\n    max: 5\n    check: forbidden\n    params: {pattern: '('}\n", "r.yaml:5:13: params: pattern: error parsing regexp"},
+		{"no tactics", "items:\n  - {id: a, max: 5, check: tactics}\n", "r.yaml:2:5: params: tactics: name at least one tactic"},
+		{"syntax, unclosed {", "items:\n  - {id: a, max: 1, check: manual}\n  - {id: b max: 1\n", "r.yaml:3: did not find expected ',' or '}'"},
+		{"syntax, tab", "total: 100\nitems:\n\t- x\n", "r.yaml:3: found character that cannot start any token"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ParseRubric("r.yaml", []byte(tt.yaml))
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("error %v, want one containing %q", err, tt.want)
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Fatalf("error %v, want one starting %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestLoadRubricRefuses checks that LoadRubric refuses, at once and naming the
+// file, a pipe (whose open would wait for a writer), a device (whose read
+// never ends) and a file beyond MaxRubricSize.
+func TestLoadRubricRefuses(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.yaml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	big := filepath.Join(dir, "big.yaml")
+	if err := os.WriteFile(big, []byte(strings.Repeat("#", MaxRubricSize+1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ path, want string }{
+		{fifo, fifo + ": not a regular file but a named pipe"},
+		{"/dev/zero", "/dev/zero: not a regular file but a device"},
+		{big, big + ": larger than 16 MiB"},
+	}
+	for _, tc := range tests {
+		done := make(chan error, 1)
+		go func() { _, err := LoadRubric(tc.path); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("LoadRubric(%s) = %v, want %q", tc.path, err, tc.want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("LoadRubric(%s) hangs", tc.path)
+		}
 	}
 }
 
@@ -182,6 +221,7 @@ func FuzzParseRubric(f *testing.F) {
 	f.Add([]byte("items:\n  - {id: a, max: 1, check: manual}\n"))
 	f.Add([]byte("items:\n  - id: a\n    max: 5\n    check: tactics\n    params: {tactics: [{name: t, functions: ['(']}]}\n"))
 	f.Add([]byte("total: [1\n"))
+	f.Add([]byte("compiler:\n  - g++\n  - [x]\nitems:\n  - {id: a, max: x, check: manual}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := ParseRubric("f.yaml", data)
 		if err == nil && len(r.Items) == 0 {
