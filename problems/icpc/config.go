@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/judgehq/judge/internal/yamlerr"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -209,13 +210,18 @@ func ParseConfig(data []byte, file string) (Config, []Warning, error) {
 }
 
 // decodeMapping decodes a YAML document that must be a mapping (or empty: nil).
+// A syntax error names file and line: "FILE:LINE: message".
 func decodeMapping(data []byte, file string) (*yaml.Node, error) {
 	var doc yaml.Node
 	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
 			return nil, nil
 		}
-		return nil, fmt.Errorf("%s: %w", file, err)
+		line, msg := yamlerr.Split(err)
+		if line > 0 {
+			return nil, fmt.Errorf("%s:%d: %s", file, line, msg)
+		}
+		return nil, fmt.Errorf("%s: %s", file, msg)
 	}
 	if len(doc.Content) == 0 {
 		return nil, nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/judgehq/judge/internal/testfiles"
 	"github.com/judgehq/judge/problems"
 )
 
@@ -26,16 +27,17 @@ func TestParseConfig(t *testing.T) {
 		{"current", "problem_format_version: 2025-09\nname: {en: Hi, sv: Hej}\nuuid: x\ntype: [scoring, interactive]\nlimits:\n  time_limit: 2.5\n", true, "scoring interactive", 2.5, nil, ""},
 		{"unknown keys warn", "name: A\ncolour: red\nlimits:\n  time_limit: 1\n  speed: 3\n", false, "pass-fail", 1, []string{"p.yaml:2:1: unknown key \"colour\"", "p.yaml:5:3: unknown key limits.speed"}, ""},
 		{"bad limit", "limits:\n  memory: lots\n", false, "", 0, nil, "p.yaml:2:11: limits.memory"},
-		{"not a mapping", "- a\n", false, "", 0, nil, "p.yaml:1:1"},
-		{"bad yaml", "a: [\n", false, "", 0, nil, "p.yaml"},
+		{"not a mapping", "- a\n", false, "", 0, nil, "p.yaml:1:1: want a mapping"},
+		{"bad yaml", "name: A\nlimits: {time_limit: 1\n", false, "", 0, nil, "p.yaml:2: did not find expected ',' or '}'"},
+		{"bad yaml, tab", "name: A\n\tlimits: {}\n", false, "", 0, nil, "p.yaml:2: found a tab character that violates indentation"},
 		{"one-string type", "problem_format_version: 2023-07-draft\ntype: pass-fail interactive\n", true, "pass-fail interactive", 0, nil, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c, warns, err := ParseConfig([]byte(tc.yaml), "p.yaml")
 			if tc.errContains != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.errContains) {
-					t.Fatalf("err %v, want one containing %q", err, tc.errContains)
+				if err == nil || !strings.HasPrefix(err.Error(), tc.errContains) {
+					t.Fatalf("err %v, want one starting %q", err, tc.errContains)
 				}
 				return
 			}
@@ -70,8 +72,14 @@ func TestParseGroupSettings(t *testing.T) {
 	if len(warns) != 1 || warns[0].Line != 6 {
 		t.Errorf("warnings %v", warns)
 	}
-	if _, _, err := ParseGroupSettings([]byte("score_aggregation: median\n"), "t.yaml", base); err == nil {
-		t.Error("median aggregation accepted")
+	for _, tc := range []struct{ yaml, want string }{
+		{"score_aggregation: median\n", `t.yaml:1:20: score aggregation "median": want sum, min, max, avg or pass-fail`},
+		{"on_reject: break\nscoring:\n  aggregation: summ\n", `t.yaml:3:16: score aggregation "summ"`},
+		{"accept_score: 1\nreject_score: [0\n", "t.yaml:2: did not find expected ',' or ']'"},
+	} {
+		if _, _, err := ParseGroupSettings([]byte(tc.yaml), "t.yaml", base); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.yaml, err, tc.want)
+		}
 	}
 	// Inheritance: a child without keys keeps the parent's settings.
 	child, _, err := ParseGroupSettings(nil, "c.yaml", s)
@@ -93,6 +101,7 @@ func FuzzParseGroupSettings(f *testing.F) {
 	f.Add("on_reject: continue\ngrader_flags: min\n")
 	f.Add("max_score: unbounded\nscore_aggregation: sum\n")
 	f.Add("input_validator_args: {a: [x, y]}\n")
+	f.Add("scoring: {aggregation: summ}\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		ParseGroupSettings([]byte(s), "testdata.yaml", defaultSettings())
 	})
@@ -233,6 +242,24 @@ func TestIsPackageTellsJudgeProblems(t *testing.T) {
 		}
 		if got := IsPackage(dir); got != tc.pkg {
 			t.Errorf("%q: IsPackage %v, want %v", tc.yaml, got, tc.pkg)
+		}
+	}
+}
+
+// TestLoadFaultyGroupFiles loads packages whose group settings files are
+// faulty: the error starts with the file, its line and (but for a syntax
+// error) its column.
+func TestLoadFaultyGroupFiles(t *testing.T) {
+	for _, tc := range []struct{ file, yaml, want string }{
+		{"data/testdata.yaml", "on_reject: continue\noutput_validator_args: [a\n", "data/testdata.yaml:2: did not find expected ',' or ']'"},
+		{"data/secret/testdata.yaml", "score_aggregation: summ\n", `data/secret/testdata.yaml:1:20: score aggregation "summ"`},
+		{"data/secret/g1/test_group.yaml", "scoring:\n  aggregation: median\n", `data/secret/g1/test_group.yaml:2:16: score aggregation "median"`},
+	} {
+		dir := t.TempDir()
+		testfiles.Write(t, dir, map[string]string{"problem.yaml": "name: X\n", "data/secret/g1/1.in": "1\n", "data/secret/g1/1.ans": "1\n", tc.file: tc.yaml})
+		_, err := Load(dir)
+		if want := filepath.Join(dir, tc.want); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", tc.file, err, want)
 		}
 	}
 }

@@ -61,6 +61,7 @@ func ParseGroupSettings(data []byte, file string, inherited GroupSettings) (Grou
 		return s, nil, err
 	}
 	var warns []Warning
+	var aggregation *yaml.Node // where this file sets the aggregation by name
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		switch k.Value {
@@ -95,7 +96,7 @@ func ParseGroupSettings(data []byte, file string, inherited GroupSettings) (Grou
 				s.MaxScore = f
 			}
 		case "score_aggregation":
-			s.Aggregation = v.Value
+			s.Aggregation, aggregation = v.Value, v
 		case "grader_flags":
 			for _, f := range strings.Fields(v.Value) {
 				switch f {
@@ -115,7 +116,7 @@ func ParseGroupSettings(data []byte, file string, inherited GroupSettings) (Grou
 			if v.Kind == yaml.MappingNode {
 				for j := 0; j+1 < len(v.Content); j += 2 {
 					if v.Content[j].Value == "aggregation" {
-						s.Aggregation = v.Content[j+1].Value
+						s.Aggregation, aggregation = v.Content[j+1].Value, v.Content[j+1]
 					}
 				}
 			}
@@ -128,7 +129,11 @@ func ParseGroupSettings(data []byte, file string, inherited GroupSettings) (Grou
 	switch s.Aggregation {
 	case "sum", "min", "max", "avg", "pass-fail":
 	default:
-		return s, warns, fmt.Errorf("%s: score aggregation %q: want sum, min, max, avg or pass-fail", file, s.Aggregation)
+		where := file
+		if aggregation != nil {
+			where = fmt.Sprintf("%s:%d:%d", file, aggregation.Line, aggregation.Column)
+		}
+		return s, warns, fmt.Errorf("%s: score aggregation %q: want sum, min, max, avg or pass-fail", where, s.Aggregation)
 	}
 	return s, warns, nil
 }

@@ -129,7 +129,7 @@ func Load(dir string) (*Package, error) {
 		p.Warnings = append(p.Warnings, Warning{File: filepath.Join(dataDir, "secret"), Msg: "missing: only the samples are judged"})
 		p.Secret = &Group{Name: "secret", Settings: secret}
 	} else if p.Secret, err = readGroup(dataDir, "secret", secret, &p.Warnings); err != nil {
-		return nil, fmt.Errorf("package %s: %w", dir, err)
+		return nil, err // it names the file
 	}
 	for _, g := range []*Group{p.Sample, p.Secret} {
 		if g != nil {
