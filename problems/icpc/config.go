@@ -47,8 +47,10 @@ type Config struct {
 	// Types are the problem types: pass-fail or scoring, plus interactive and/or
 	// multi-pass when present.
 	Types []string
-	// ValidatorFlags are the legacy validator_flags, split on white space.
-	ValidatorFlags []string
+	// ValidatorFlags are the legacy validator_flags, split on white space;
+	// ValidatorFlagsAt is where problem.yaml gives them, as FILE:LINE:COL.
+	ValidatorFlags   []string
+	ValidatorFlagsAt string
 	// Objective is the legacy grading.objective of a scoring problem: "min"
 	// when lower scores win, else "max" or "".
 	Objective string
@@ -154,6 +156,7 @@ func ParseConfig(data []byte, file string) (Config, []Warning, error) {
 			}
 		case "validator_flags":
 			c.ValidatorFlags = strings.Fields(v.Value)
+			c.ValidatorFlagsAt = fmt.Sprintf("%s:%d:%d", file, v.Line, v.Column)
 		case "grading": // legacy: grading: {objective: min|max, …}
 			for j := 0; v.Kind == yaml.MappingNode && j+1 < len(v.Content); j += 2 {
 				if v.Content[j].Value != "objective" {

@@ -102,6 +102,7 @@ func FuzzParseGroupSettings(f *testing.F) {
 	f.Add("max_score: unbounded\nscore_aggregation: sum\n")
 	f.Add("input_validator_args: {a: [x, y]}\n")
 	f.Add("scoring: {aggregation: summ}\n")
+	f.Add("output_validator_args: [float_tolerence, \"1e-6\"]\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		ParseGroupSettings([]byte(s), "testdata.yaml", defaultSettings())
 	})
@@ -261,6 +262,49 @@ func TestLoadFaultyGroupFiles(t *testing.T) {
 		if want := filepath.Join(dir, tc.want); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%s: error %v, want %q", tc.file, err, want)
 		}
+	}
+}
+
+// TestLoadChecksDefaultValidatorArgs loads packages whose default output
+// validator would refuse its arguments: the package is refused, at the file,
+// line and column that give them, rather than judged JE case after case. With
+// a custom output validator the arguments are that program's business.
+func TestLoadChecksDefaultValidatorArgs(t *testing.T) {
+	cases := map[string]string{"data/sample/1.in": "1\n", "data/sample/1.ans": "1\n", "data/secret/g1/1.in": "1\n", "data/secret/g1/1.ans": "1\n"}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string // "" when the package loads
+	}{
+		{"typo in a group", map[string]string{"problem.yaml": "problem_format_version: 2025-09\nname: X\n",
+			"data/sample/test_group.yaml": "output_validator_args: [float_tolerence, \"1e-6\"]\n"},
+			`data/sample/test_group.yaml:1:24: unknown default validator argument "float_tolerence"`},
+		{"typo in problem.yaml", map[string]string{"problem.yaml": "name: X\nvalidator_flags: float_tolerence 1e-6\n"},
+			`problem.yaml:2:18: unknown default validator argument "float_tolerence"`},
+		{"inherited from data/", map[string]string{"problem.yaml": "name: X\n", "data/testdata.yaml": "\noutput_validator_flags: case_sensitiv\n"},
+			`data/testdata.yaml:2:25: unknown default validator argument "case_sensitiv"`},
+		{"in a nested group", map[string]string{"problem.yaml": "name: X\n", "data/secret/g1/testdata.yaml": "output_validator_flags: float_tolerance\n"},
+			"data/secret/g1/testdata.yaml:1:25: float_tolerance: missing value"},
+		{"twice across files", map[string]string{"problem.yaml": "name: X\nvalidator_flags: float_tolerance 1e-6\n", "data/secret/testdata.yaml": "output_validator_flags: float_absolute_tolerance 1e-3\n"},
+			"data/secret/testdata.yaml:1:25: float_absolute_tolerance: a float tolerance is given twice"},
+		{"good", map[string]string{"problem.yaml": "name: X\nvalidator_flags: case_sensitive\n", "data/secret/testdata.yaml": "output_validator_flags: float_tolerance 1e-6\n"}, ""},
+		{"custom validator", map[string]string{"problem.yaml": "name: X\nvalidator_flags: --tolerence 3\n", "output_validators/check.py": "print()\n"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			testfiles.Write(t, dir, cases)
+			testfiles.Write(t, dir, tc.files)
+			_, err := Load(dir)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if want := filepath.Join(dir, tc.want); err == nil || err.Error() != want {
+				t.Errorf("error %v, want %q", err, want)
+			}
+		})
 	}
 }
 

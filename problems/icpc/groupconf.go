@@ -12,8 +12,11 @@ import (
 // 2023-07) or test_group.yaml (2025-09). A group inherits its parent's settings and
 // overrides those its own file sets.
 type GroupSettings struct {
-	// OutputValidatorArgs are output_validator_flags / output_validator_args.
-	OutputValidatorArgs []string
+	// OutputValidatorArgs are output_validator_flags / output_validator_args;
+	// OutputValidatorArgsAt is where the file that sets them gives them, as
+	// FILE:LINE:COL ("" when no file does).
+	OutputValidatorArgs   []string
+	OutputValidatorArgsAt string
 	// InputValidatorArgs maps a validator's name to its arguments; the key "" holds
 	// arguments for every input validator.
 	InputValidatorArgs map[string][]string
@@ -67,6 +70,7 @@ func ParseGroupSettings(data []byte, file string, inherited GroupSettings) (Grou
 		switch k.Value {
 		case "output_validator_flags", "output_validator_args":
 			s.OutputValidatorArgs = argList(v)
+			s.OutputValidatorArgsAt = fmt.Sprintf("%s:%d:%d", file, v.Line, v.Column)
 		case "input_validator_flags", "input_validator_args":
 			s.InputValidatorArgs = map[string][]string{}
 			if v.Kind == yaml.MappingNode {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -144,6 +145,11 @@ func Load(dir string) (*Package, error) {
 	if c.Interactive() && p.OutputValidator == "" {
 		return nil, fmt.Errorf("package %s: interactive, but it has no output validator", dir)
 	}
+	if p.OutputValidator == "" {
+		if err := p.checkDefaultValidatorArgs(); err != nil {
+			return nil, err
+		}
+	}
 	p.InputValidators = listPrograms(filepath.Join(dir, "input_validators"))
 	if len(p.InputValidators) == 0 {
 		p.InputValidators = listPrograms(filepath.Join(dir, "input_format_validators"))
@@ -158,6 +164,40 @@ func Load(dir string) (*Package, error) {
 	}
 	p.meta = p.makeMeta()
 	return p, nil
+}
+
+// checkDefaultValidatorArgs checks the arguments the default output validator
+// gets on each group's cases (problem.yaml's validator_flags, then the group's
+// output_validator_args) as Check reads them: an argument it would refuse is
+// an error at the file and position that give it when the package is loaded,
+// not a judge error on every case.
+func (p *Package) checkDefaultValidatorArgs() error {
+	if _, err := ParseFlags(p.Config.ValidatorFlags); err != nil {
+		return fmt.Errorf("%s: %w", p.Config.ValidatorFlagsAt, err)
+	}
+	var check func(g *Group) error
+	check = func(g *Group) error {
+		args := append(slices.Clone(p.Config.ValidatorFlags), g.Settings.OutputValidatorArgs...)
+		if _, err := ParseFlags(args); err != nil {
+			return fmt.Errorf("%s: %w", g.Settings.OutputValidatorArgsAt, err)
+		}
+		for _, it := range g.Items {
+			if it.Group != nil {
+				if err := check(it.Group); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	for _, g := range []*Group{p.Sample, p.Secret} {
+		if g != nil {
+			if err := check(g); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // findOutputValidator returns the custom output validator of the package, if any:
