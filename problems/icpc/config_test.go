@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -305,6 +306,57 @@ func TestLoadChecksDefaultValidatorArgs(t *testing.T) {
 				t.Errorf("error %v, want %q", err, want)
 			}
 		})
+	}
+}
+
+// TestStatedTimeLimit reads the time limit a legacy package states in
+// .timelimit or domjudge-problem.ini; one that is not a number of seconds is
+// an error at its file, line and column, not a limit inferred in its place.
+func TestStatedTimeLimit(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		limit float64
+		from  string
+		err   string
+	}{
+		{"timelimit", map[string]string{".timelimit": "2.5\n"}, 2.5, ".timelimit", ""},
+		{"ini", map[string]string{"domjudge-problem.ini": "name='X'\ntimelimit='3'\n"}, 3, "domjudge-problem.ini timelimit", ""},
+		{"neither", nil, provisionalTime, "", ""},
+		{"problem.yaml first", map[string]string{"problem.yaml": "name: X\nlimits: {time_limit: 4}\n", ".timelimit": "1,5"}, 4, "problem.yaml limits.time_limit", ""},
+		{"timelimit with a comma", map[string]string{".timelimit": "1,5\n"}, 0, "", `.timelimit:1:1: "1,5": want the time limit in seconds`},
+		{"timelimit zero", map[string]string{".timelimit": "\n  0\n"}, 0, "", `.timelimit:2:3: "0": want the time limit in seconds`},
+		{"timelimit empty", map[string]string{".timelimit": ""}, 0, "", `.timelimit:1:1: "": want the time limit in seconds`},
+		{"ini with a comma", map[string]string{"domjudge-problem.ini": "name='X'\ntimelimit = '1,5'\n"}, 0, "", `domjudge-problem.ini:2:13: timelimit "1,5": want seconds`},
+		{"ini infinite", map[string]string{"domjudge-problem.ini": "timelimit=inf\n"}, 0, "", `domjudge-problem.ini:1:11: timelimit "inf": want seconds`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			testfiles.Write(t, dir, map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"})
+			testfiles.Write(t, dir, tc.files)
+			p, err := Load(dir)
+			if tc.err != "" {
+				if want := filepath.Join(dir, tc.err); err == nil || !strings.HasPrefix(err.Error(), want) {
+					t.Fatalf("error %v, want %q", err, want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.Meta().Limits.Time.Seconds(); got != tc.limit || p.TimeLimitSource() != tc.from {
+				t.Errorf("limit %gs from %q, want %gs from %q", got, p.TimeLimitSource(), tc.limit, tc.from)
+			}
+		})
+	}
+	// A pipe in place of .timelimit is refused, not waited on.
+	dir := t.TempDir()
+	testfiles.Write(t, dir, map[string]string{"problem.yaml": "name: X\n", "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"})
+	if err := syscall.Mkfifo(filepath.Join(dir, ".timelimit"), 0o644); err != nil {
+		t.Skip(err)
+	}
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), ".timelimit: not a regular file but a named pipe") {
+		t.Errorf("a pipe as .timelimit: %v", err)
 	}
 }
 

@@ -3,6 +3,7 @@ package icpc
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/problems"
 	"go.yaml.in/yaml/v3"
 )
@@ -162,7 +164,9 @@ func Load(dir string) (*Package, error) {
 		}
 		p.Warnings = append(p.Warnings, w...)
 	}
-	p.meta = p.makeMeta()
+	if p.meta, err = p.makeMeta(); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -247,7 +251,7 @@ func listPrograms(dir string) []string {
 
 var slugBad = regexp.MustCompile(`[^a-z0-9_-]+`)
 
-func (p *Package) makeMeta() problems.Meta {
+func (p *Package) makeMeta() (problems.Meta, error) {
 	abs, _ := filepath.Abs(p.Dir)
 	slug := slugBad.ReplaceAllString(strings.ToLower(filepath.Base(abs)), "-")
 	if slug == "" || slug[0] < 'a' || slug[0] > 'z' {
@@ -280,37 +284,87 @@ func (p *Package) makeMeta() problems.Meta {
 		out = defaultOutputMiB
 	}
 	m.Limits = problems.Limits{Memory: problems.Size(mem) * problems.MiB, Output: problems.Size(out) * problems.MiB, Processes: 64}
-	t, src := p.statedTimeLimit()
+	t, src, err := p.statedTimeLimit()
+	if err != nil {
+		return m, err
+	}
 	if t <= 0 {
 		t, src = provisionalTime, ""
 	}
 	p.timeSource = src
 	m.Limits.Time, m.Limits.Wall = problems.Seconds(t), problems.Seconds(2*t)
-	return m
+	return m, nil
 }
 
 // statedTimeLimit returns the time limit the package states and where, or 0.
-func (p *Package) statedTimeLimit() (float64, string) {
+// A .timelimit or a domjudge-problem.ini timelimit that is not a number of
+// seconds is an error at its line and column, as a malformed
+// limits.time_limit is: the organiser stated a limit, and judging under one
+// inferred instead would be judging under another.
+func (p *Package) statedTimeLimit() (float64, string, error) {
 	if t := p.Config.Limits.TimeLimit; t > 0 {
-		return t, "problem.yaml limits.time_limit"
+		return t, "problem.yaml limits.time_limit", nil
 	}
-	if raw, err := os.ReadFile(filepath.Join(p.Dir, ".timelimit")); err == nil {
-		if t, err := strconv.ParseFloat(strings.TrimSpace(string(raw)), 64); err == nil && t > 0 {
-			return t, ".timelimit"
+	path := filepath.Join(p.Dir, ".timelimit")
+	raw, err := readSmallFile(path)
+	if err != nil {
+		return 0, "", err
+	}
+	if raw != nil {
+		text := string(raw)
+		v := strings.TrimSpace(text)
+		t, ok := seconds(v)
+		if !ok {
+			line, col := position(text, len(text)-len(strings.TrimLeft(text, " \t\r\n")))
+			return 0, "", problems.PositionedError(path, problems.Errorf(line, col, "%q: want the time limit in seconds, a positive number such as 1.5", v))
 		}
+		return t, ".timelimit", nil
 	}
-	if raw, err := os.ReadFile(filepath.Join(p.Dir, "domjudge-problem.ini")); err == nil {
-		for _, line := range strings.Split(string(raw), "\n") {
-			k, v, ok := strings.Cut(line, "=")
-			if ok && strings.TrimSpace(k) == "timelimit" {
-				v = strings.Trim(strings.TrimSpace(v), `"'`)
-				if t, err := strconv.ParseFloat(v, 64); err == nil && t > 0 {
-					return t, "domjudge-problem.ini timelimit"
-				}
-			}
+	path = filepath.Join(p.Dir, "domjudge-problem.ini")
+	if raw, err = readSmallFile(path); err != nil || raw == nil {
+		return 0, "", err
+	}
+	for i, line := range strings.Split(string(raw), "\n") {
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || strings.TrimSpace(k) != "timelimit" {
+			continue
 		}
+		col := len(k) + 1 + len(v) - len(strings.TrimLeft(v, " \t")) + 1
+		v = strings.Trim(strings.TrimSpace(v), `"'`)
+		t, ok := seconds(v)
+		if !ok {
+			return 0, "", problems.PositionedError(path, problems.Errorf(i+1, col, "timelimit %q: want seconds, a positive number such as 1.5", v))
+		}
+		return t, "domjudge-problem.ini timelimit", nil
 	}
-	return 0, ""
+	return 0, "", nil
+}
+
+// maxSmallFile is the most a .timelimit or domjudge-problem.ini may hold.
+const maxSmallFile = 1 << 20
+
+// readSmallFile reads a small file of the package: nil when it does not
+// exist, an error naming it when it is not a regular file (a pipe would hang
+// the judge) or larger than maxSmallFile.
+func readSmallFile(path string) ([]byte, error) {
+	raw, err := regular.ReadFileMax(path, maxSmallFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return raw, err
+}
+
+// seconds reads a time limit in seconds: a positive finite number, at most
+// 1e9 as problem.yaml's numbers.
+func seconds(s string) (float64, bool) {
+	t, err := strconv.ParseFloat(s, 64)
+	return t, err == nil && t > 0 && t <= 1e9
+}
+
+// position returns the 1-based line and column of byte offset in text.
+func position(text string, offset int) (line, col int) {
+	before := text[:offset]
+	return strings.Count(before, "\n") + 1, offset - strings.LastIndex(before, "\n")
 }
 
 // Meta returns the problem's metadata in judge's terms.
