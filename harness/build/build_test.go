@@ -2,11 +2,14 @@ package build
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/judgehq/judge/problems"
 )
 
 func testBuilder(t *testing.T, extra string) *Builder {
@@ -123,23 +126,35 @@ func TestBuild(t *testing.T) {
 	})
 }
 
+// TestParseLanguages checks each fault of a language table at its exact line
+// and column: the value at fault, else its language.
 func TestParseLanguages(t *testing.T) {
 	tests := []struct{ yaml, want string }{
-		{"languages:\n  - name: x\n", "run command missing"},
-		{"languages:\n  - run: [a]\n", "name missing"},
-		{"languages:\n  - {name: a, run: [x]}\n  - {name: a, run: [y]}\n", "defined twice"},
-		{"languages:\n  - {name: a, run: [x], extensions: [c]}\n", "must start with a dot"},
-		{"languages:\n  - {name: a, run: [x], colour: 1}\n", "field colour not found"},
-		{"languages:\n  - {name: a, run: [x], extensions: [.q]}\n  - {name: b, run: [y], extensions: [.Q]}\n", `extension .Q is language "a"'s already`},
-		{"languages:\n  - {name: a, compile: [cc, \"{sorce}\"], run: [x]}\n", "compile command: unknown placeholder {sorce}"},
+		{"languages:\n  - name: x\n", `line 2, column 5: language "x": run command missing`},
+		{"languages:\n  - run: [a]\n", "line 2, column 5: language 1: name missing"},
+		{"languages:\n  - {name: a, run: [x]}\n  - {name: a, run: [y]}\n", `line 3, column 12: language "a": defined twice`},
+		{"languages:\n  - {name: a, run: [x], extensions: [c]}\n", `line 2, column 38: language "a": extension "c" must start with a dot`},
+		{"languages:\n  - {name: a, run: [x], colour: 1}\n", "line 2, column 25: field colour not found"},
+		{"languages:\n  - name: a\n    run: [x]\n\n  - nmae: b\n", "line 5, column 5: field nmae not found"},
+		{"languages:\n  - name: a\n    run: [x]\n    extensions: .c\n", "line 4, column 17: cannot unmarshal !!str `.c` into []string"},
+		{"languages:\n  - {name: a, run: [x], extensions: [.q]}\n  - {name: b, run: [y], extensions: [.Q]}\n", `line 3, column 38: language "b": extension .Q is language "a"'s already`},
+		{"languages:\n  - {name: a, compile: [cc, \"{sorce}\"], run: [x]}\n", "line 2, column 29: language \"a\": compile command: unknown placeholder {sorce}"},
+		{"languages:\n  - {name: a, run: [x]\n", "line 2: did not find expected ',' or '}'"},
 	}
 	for _, tt := range tests {
-		if _, err := ParseLanguages([]byte(tt.yaml)); err == nil || !strings.Contains(err.Error(), tt.want) {
+		if _, err := ParseLanguages([]byte(tt.yaml)); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("ParseLanguages(%q) = %v, want %q", tt.yaml, err, tt.want)
 		}
 	}
 	if _, err := ParseLanguages(builtinLanguages); err != nil {
 		t.Errorf("built-in table: %v", err)
+	}
+	path := filepath.Join(t.TempDir(), "langs.yaml")
+	if err := os.WriteFile(path, []byte("languages:\n  - {name: a, run: [x], extensions: [xx]}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadLanguages(path); err == nil || err.Error() != path+`:2:38: language "a": extension "xx" must start with a dot` {
+		t.Errorf("LoadLanguages: %v, want FILE:2:38: ...", err)
 	}
 }
 
@@ -170,9 +185,15 @@ func FuzzParseLanguages(f *testing.F) {
 	f.Add(builtinLanguages)
 	f.Add([]byte("languages:\n  - {name: a, run: [x], extensions: [.a]}\n"))
 	f.Add([]byte("languages: [1, 2"))
+	f.Add([]byte("languages:\n  - name: a\n    run: [x]\n    extensions: [.a, b]\n  - {name: a, run: [\"{nope}\"]}\n"))
+	f.Add([]byte("languages: [&a {name: a, run: [x]}, *a]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ls, err := ParseLanguages(data)
 		if err != nil {
+			var ie *problems.InputError
+			if !errors.As(err, &ie) || strings.HasPrefix(ie.Msg, "language ") && ie.Line <= 0 {
+				t.Fatalf("a fault of the table without its position: %v", err)
+			}
 			return
 		}
 		for _, l := range ls.All() {

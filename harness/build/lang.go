@@ -16,6 +16,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/judgehq/judge/harness/jail"
+	"github.com/judgehq/judge/internal/yamlerr"
+	"github.com/judgehq/judge/problems"
 )
 
 //go:embed languages.yaml
@@ -58,31 +60,53 @@ func DefaultLanguages() *Languages {
 	return l
 }
 
-// ParseLanguages reads a language table strictly.
+// ParseLanguages reads a language table strictly. An error is a
+// *problems.InputError at the line and column of the fault.
 func ParseLanguages(data []byte) (*Languages, error) {
+	var doc yaml.Node // for the positions of faults
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		line, msg := yamlerr.Split(err)
+		return nil, &problems.InputError{Line: line, Msg: msg}
+	}
 	var f languageFile
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "yaml: "))
+		line, msg := yamlerr.Split(err)
+		col := 0
+		if n, _ := yamlerr.Find(&doc, line, msg); n != nil {
+			col = n.Column
+		}
+		return nil, &problems.InputError{Line: line, Col: col, Msg: typeName.ReplaceAllString(msg, "")}
+	}
+	nodes := languageNodes(&doc)
+	// at is the position of the i-th language's key, else of the language.
+	at := func(i int, key string) *yaml.Node {
+		if i >= len(nodes) {
+			return &yaml.Node{}
+		}
+		return valueOf(nodes[i], key)
+	}
+	errAt := func(n *yaml.Node, format string, args ...any) error {
+		return &problems.InputError{Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)}
 	}
 	seen := map[string]bool{}
 	claimed := map[string]string{} // extension → language
 	for i, l := range f.Languages {
 		switch {
 		case l.Name == "":
-			return nil, fmt.Errorf("language %d: name missing", i+1)
+			return nil, errAt(at(i, ""), "language %d: name missing", i+1)
 		case seen[l.Name]:
-			return nil, fmt.Errorf("language %q: defined twice", l.Name)
+			return nil, errAt(at(i, "name"), "language %q: defined twice", l.Name)
 		case len(l.Run) == 0:
-			return nil, fmt.Errorf("language %q: run command missing", l.Name)
+			return nil, errAt(at(i, "run"), "language %q: run command missing", l.Name)
 		}
-		for _, e := range l.Extensions {
+		for j, e := range l.Extensions {
 			if !strings.HasPrefix(e, ".") {
-				return nil, fmt.Errorf("language %q: extension %q must start with a dot", l.Name, e)
+				return nil, errAt(item(at(i, "extensions"), j), "language %q: extension %q must start with a dot", l.Name, e)
 			}
 			if other, ok := claimed[strings.ToLower(e)]; ok {
-				return nil, fmt.Errorf("language %q: extension %s is language %q's already", l.Name, e, other)
+				return nil, errAt(item(at(i, "extensions"), j), "language %q: extension %s is language %q's already", l.Name, e, other)
 			}
 			claimed[strings.ToLower(e)] = l.Name
 		}
@@ -90,10 +114,10 @@ func ParseLanguages(data []byte) (*Languages, error) {
 			what string
 			argv []string
 		}{{"compile", l.Compile}, {"run", l.Run}, {"resolve", l.Resolve}} {
-			for _, a := range cmd.argv {
+			for j, a := range cmd.argv {
 				for _, m := range placeholderRE.FindAllString(a, -1) {
 					if !placeholders[m] {
-						return nil, fmt.Errorf("language %q: %s command: unknown placeholder %s (known: {src}, {dir}, {class}, {pkg})", l.Name, cmd.what, m)
+						return nil, errAt(item(at(i, cmd.what), j), "language %q: %s command: unknown placeholder %s (known: {src}, {dir}, {class}, {pkg})", l.Name, cmd.what, m)
 					}
 				}
 			}
@@ -101,6 +125,41 @@ func ParseLanguages(data []byte) (*Languages, error) {
 		seen[l.Name] = true
 	}
 	return &Languages{list: f.Languages}, nil
+}
+
+// typeName is how the decoder names this package's types; a table's author
+// knows keys, not types.
+var typeName = regexp.MustCompile(` in type build\.\w+`)
+
+// languageNodes returns the nodes of a language table's languages list, one
+// per language in order (none when the document has no such list).
+func languageNodes(doc *yaml.Node) []*yaml.Node {
+	if len(doc.Content) == 0 {
+		return nil
+	}
+	if list := valueOf(doc.Content[0], "languages"); list.Kind == yaml.SequenceNode {
+		return list.Content
+	}
+	return nil
+}
+
+// valueOf returns the value of key in the mapping n, or n when key is "" or
+// n has no such key.
+func valueOf(n *yaml.Node, key string) *yaml.Node {
+	for i := 0; key != "" && n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return n
+}
+
+// item returns the j-th item of the list n, or n when it has none.
+func item(n *yaml.Node, j int) *yaml.Node {
+	if n.Kind == yaml.SequenceNode && j < len(n.Content) {
+		return n.Content[j]
+	}
+	return n
 }
 
 // placeholders are what a language's commands may name: the source, the build
@@ -121,7 +180,7 @@ func LoadLanguages(path string) (*Languages, error) {
 	}
 	user, err := ParseLanguages(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, problems.PositionedError(path, err)
 	}
 	merged := DefaultLanguages()
 	for _, u := range user.list {
