@@ -205,8 +205,12 @@ func (p *parser) parse(data []byte) (*Contest, error) {
 		return nil, p.errAt(line, 0, msg)
 	}
 	var extra yaml.Node
-	if err := dec.Decode(&extra); err == nil {
+	switch err := dec.Decode(&extra); {
+	case err == nil:
 		return nil, p.errf(&extra, "a second YAML document; want one")
+	case !errors.Is(err, io.EOF): // a second document, and a broken one
+		line, msg := yamlerr.Split(err)
+		return nil, p.errAt(line, 0, msg)
 	}
 	root := &doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {

@@ -132,6 +132,7 @@ func TestParseErrors(t *testing.T) {
 		{"command a list", "name: x\nproblems: [a]\nentrants:\n  bob: {a: {command: [x]}}\n", "c.yaml:4:22: entrant bob, a: command: want a string, got a list"},
 		{"submission list", "name: x\nproblems: [a]\nentrants:\n  bob: {a: [a.c]}\n", "c.yaml:4:12: entrant bob, a: want a mapping, got a list"},
 		{"two documents", base + "---\nname: y\n", "c.yaml:5:1: a second YAML document"},
+		{"a broken second document", base + "---\nname: [y\n", "c.yaml:6: did not find expected ',' or ']'"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
