@@ -3,6 +3,7 @@ package problems
 import (
 	"errors"
 	"fmt"
+	"github.com/judgehq/judge/internal/regular"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -21,7 +22,7 @@ type Folder struct {
 // LoadFolder reads dir/problem.yaml. Errors name the file.
 func LoadFolder(dir string) (*Folder, error) {
 	path := filepath.Join(dir, "problem.yaml")
-	data, err := os.ReadFile(path)
+	data, err := regular.ReadFileMax(path, 16<<20)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file (a problem folder needs one)", path)
@@ -108,6 +109,10 @@ func (f *Folder) Datasets(groups ...string) ([]Dataset, error) {
 	return out, nil
 }
 
+// maxDataFile bounds a dataset's input or answer file, far above any of the
+// bundled problems'; a named pipe or a device in data/ is refused, not read.
+const maxDataFile = 1 << 30
+
 func (f *Folder) loadDataset(in string) (Dataset, error) {
 	ans := strings.TrimSuffix(in, ".in") + ".ans"
 	rel, err := filepath.Rel(f.DataDir(), strings.TrimSuffix(in, ".in"))
@@ -115,11 +120,11 @@ func (f *Folder) loadDataset(in string) (Dataset, error) {
 		return Dataset{}, fmt.Errorf("%s: %w", in, err)
 	}
 	name := filepath.ToSlash(rel)
-	input, err := os.ReadFile(in)
+	input, err := regular.ReadFileMax(in, maxDataFile)
 	if err != nil {
 		return Dataset{}, fmt.Errorf("%s: %w", in, err)
 	}
-	answer, err := os.ReadFile(ans)
+	answer, err := regular.ReadFileMax(ans, maxDataFile)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return Dataset{}, fmt.Errorf("%s: missing answer file for %s", ans, filepath.Base(in))

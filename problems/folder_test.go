@@ -1,7 +1,9 @@
 package problems
 
 import (
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/judgehq/judge/internal/testfiles"
@@ -115,6 +117,35 @@ func TestFolderSemantics(t *testing.T) {
 			}
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, want …%s…", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestFolderRefusesPipes checks that a named pipe where problem.yaml or a
+// dataset should be is refused at once, not waited on.
+func TestFolderRefusesPipes(t *testing.T) {
+	for _, fifo := range []string{"problem.yaml", "data/secret/2.in", "data/secret/1.ans"} {
+		t.Run(fifo, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{
+				"problem.yaml":      "slug: demo\ntitle: Demo\nkind: pass-fail\nreference: ref\n",
+				"data/secret/1.in":  "1",
+				"data/secret/1.ans": "1",
+				"data/secret/2.in":  "2",
+				"data/secret/2.ans": "2",
+			}
+			delete(files, fifo)
+			testfiles.Write(t, dir, files)
+			if err := syscall.Mkfifo(filepath.Join(dir, filepath.FromSlash(fifo)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			f, err := LoadFolder(dir)
+			if err == nil {
+				_, err = f.Datasets("secret")
+			}
+			if err == nil || !strings.Contains(err.Error(), "named pipe") {
+				t.Errorf("a named pipe at %s: %v, want a refusal", fifo, err)
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package icpc
 import (
 	"errors"
 	"fmt"
+	"github.com/judgehq/judge/internal/regular"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -58,7 +59,7 @@ func readGroup(dataDir, name string, inherited GroupSettings, warns *[]Warning) 
 	g := &Group{Name: name, Settings: inherited}
 	for _, sf := range []string{"testdata.yaml", "test_group.yaml"} {
 		path := filepath.Join(dir, sf)
-		data, err := os.ReadFile(path)
+		data, err := regular.ReadFileMax(path, maxSmallFile)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

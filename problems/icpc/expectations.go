@@ -2,6 +2,7 @@ package icpc
 
 import (
 	"fmt"
+	"github.com/judgehq/judge/internal/regular"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -125,7 +126,7 @@ func readSubmissionRules(path string) ([]submissionRule, []Warning, error) {
 		index[d.folder] = len(rules)
 		rules = append(rules, submissionRule{glob: d.folder, re: re, expectations: []Expectation{e.normalized()}})
 	}
-	data, err := os.ReadFile(path)
+	data, err := regular.ReadFileMax(path, maxSmallFile)
 	if os.IsNotExist(err) {
 		return rules, nil, nil
 	} else if err != nil {

@@ -63,7 +63,7 @@ func IsPackage(dir string) bool {
 	if st, err := os.Stat(filepath.Join(dir, "data")); err != nil || !st.IsDir() {
 		return false
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "problem.yaml"))
+	data, err := regular.ReadFileMax(filepath.Join(dir, "problem.yaml"), maxSmallFile)
 	if err != nil {
 		return false
 	}
@@ -91,7 +91,7 @@ var judgeKeyRE = regexp.MustCompile(`(?m)^(slug|kind|reference):`)
 func Load(dir string) (*Package, error) {
 	p := &Package{Dir: dir, cases: map[string]*Case{}}
 	yamlPath := filepath.Join(dir, "problem.yaml")
-	data, err := os.ReadFile(yamlPath)
+	data, err := regular.ReadFileMax(yamlPath, maxSmallFile)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", yamlPath, err)
 	}
@@ -107,7 +107,11 @@ func Load(dir string) (*Package, error) {
 	dataDir := filepath.Join(dir, "data")
 	top := defaultSettings()
 	for _, name := range []string{"testdata.yaml", "test_group.yaml"} {
-		if raw, err := os.ReadFile(filepath.Join(dataDir, name)); err == nil {
+		raw, err := regular.ReadFileMax(filepath.Join(dataDir, name), maxSmallFile)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("reading %s: %w", filepath.Join(dataDir, name), err)
+		}
+		if err == nil {
 			s, w, err := ParseGroupSettings(raw, filepath.Join(dataDir, name), top)
 			p.Warnings = append(p.Warnings, w...)
 			if err != nil {
@@ -340,7 +344,8 @@ func (p *Package) statedTimeLimit() (float64, string, error) {
 	return 0, "", nil
 }
 
-// maxSmallFile is the most a .timelimit or domjudge-problem.ini may hold.
+// maxSmallFile is the most a configuration file of a package (problem.yaml,
+// test_group.yaml, submissions.yaml, .timelimit, domjudge-problem.ini) may hold.
 const maxSmallFile = 1 << 20
 
 // readSmallFile reads a small file of the package: nil when it does not

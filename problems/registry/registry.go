@@ -5,6 +5,7 @@ package registry
 import (
 	"errors"
 	"fmt"
+	"github.com/judgehq/judge/internal/regular"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -124,7 +125,7 @@ func Open(root, slugOrPath string) (problems.Problem, error) {
 	}
 	meta := f.Meta()
 	yamlPath := filepath.Join(dir, "problem.yaml")
-	data, _ := os.ReadFile(yamlPath)
+	data, _ := regular.ReadFileMax(yamlPath, 16<<20) // LoadFolder read it already: for positions only
 	at := func(key, format string, args ...any) error {
 		line, col := problems.KeyPos(data, key)
 		return problems.PositionedError(yamlPath, &problems.InputError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
