@@ -1,12 +1,12 @@
 package contest
 
 import (
+	"github.com/judgehq/judge/internal/testfiles"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -162,32 +162,7 @@ func TestLoad(t *testing.T) {
 // the file, what is not a contest file: a pipe (whose open would wait for a
 // writer), a device (whose read never ends) and a file beyond MaxFileSize.
 func TestLoadRefuses(t *testing.T) {
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo.yaml")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip(err)
-	}
-	big := filepath.Join(dir, "big.yaml")
-	if err := os.WriteFile(big, []byte(good+strings.Repeat("#", MaxFileSize)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct{ path, want string }{
-		{fifo, fifo + ": not a regular file but a named pipe"},
-		{"/dev/zero", "/dev/zero: not a regular file but a device"},
-		{big, big + ": larger than 16 MiB"},
-	}
-	for _, tc := range tests {
-		done := make(chan error, 1)
-		go func() { _, err := Load(tc.path); done <- err }()
-		select {
-		case err := <-done:
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("Load(%s) = %v, want %q", tc.path, err, tc.want)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("Load(%s) hangs", tc.path)
-		}
-	}
+	testfiles.Refuses(t, func(path string) error { _, err := Load(path); return err }, good, MaxFileSize, "16 MiB")
 }
 
 // TestExampleContest parses the example contest shipped in the repository and checks

@@ -1,12 +1,12 @@
 package grade
 
 import (
+	"github.com/judgehq/judge/internal/testfiles"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // TestParseRubricErrors checks each fault's message and its exact
@@ -50,32 +50,7 @@ func TestParseRubricErrors(t *testing.T) {
 // file, a pipe (whose open would wait for a writer), a device (whose read
 // never ends) and a file beyond MaxRubricSize.
 func TestLoadRubricRefuses(t *testing.T) {
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo.yaml")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip(err)
-	}
-	big := filepath.Join(dir, "big.yaml")
-	if err := os.WriteFile(big, []byte(strings.Repeat("#", MaxRubricSize+1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct{ path, want string }{
-		{fifo, fifo + ": not a regular file but a named pipe"},
-		{"/dev/zero", "/dev/zero: not a regular file but a device"},
-		{big, big + ": larger than 16 MiB"},
-	}
-	for _, tc := range tests {
-		done := make(chan error, 1)
-		go func() { _, err := LoadRubric(tc.path); done <- err }()
-		select {
-		case err := <-done:
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("LoadRubric(%s) = %v, want %q", tc.path, err, tc.want)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("LoadRubric(%s) hangs", tc.path)
-		}
-	}
+	testfiles.Refuses(t, func(path string) error { _, err := LoadRubric(path); return err }, "", MaxRubricSize, "16 MiB")
 }
 
 func TestSudokuRubric(t *testing.T) {
