@@ -204,6 +204,17 @@ func (l *Limits) UnmarshalYAML(n *yaml.Node) error {
 			return &yaml.TypeError{Errors: unknown}
 		}
 	}
+	// yaml.v3 cuts a float down to an integer field without a word
+	// (memory: 1.5 would be 1 MiB): whole numbers only.
+	for _, key := range []string{"memory", "output", "processes"} {
+		if v := valueOf(n, key); v != n && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!float" {
+			what := "a whole number of MiB"
+			if key == "processes" {
+				what = "a whole count"
+			}
+			return Errorf(v.Line, v.Column, "limits.%s %s: want %s", key, v.Value, what)
+		}
+	}
 	f := l.file()
 	if err := n.Decode(&f); err != nil {
 		return err

@@ -38,6 +38,8 @@ func TestParseMeta(t *testing.T) {
 		{name: "absurd wall", yaml: base + "limits:\n  time: 1\n  wall: 1e300\n", wantErr: "line 7, column 9: limits.wall 1e+300: want seconds"},
 		{name: "time not a number", yaml: base + "limits: {time: .nan}\n", wantErr: "line 5, column 16: limits.time NaN: want seconds"},
 		{name: "time a word", yaml: base + "limits:\n  time: abc\n", wantErr: "line 6, column 9: limits.time: cannot unmarshal !!str `abc` into float64"},
+		{name: "memory a fraction", yaml: base + "limits: {time: 1, memory: 1.5}\n", wantErr: "line 5, column 27: limits.memory 1.5: want a whole number of MiB"},
+		{name: "processes a fraction", yaml: base + "limits:\n  time: 1\n  processes: 2.0\n", wantErr: "line 7, column 14: limits.processes 2.0: want a whole count"},
 		{name: "infinite wall", yaml: base + "limits: {time: 1, wall: .inf}\n", wantErr: "line 5, column 25: limits.wall +Inf: want seconds"},
 		{name: "wall below time", yaml: base + "limits:\n  time: 2\n  wall: 1\n", wantErr: "line 7, column 9: limits.wall 1 is below limits.time 2"},
 		{name: "unknown limit", yaml: base + "limits:\n  time: 1\n  colour: 2\n", wantErr: "line 7, column 3: field colour not found"},

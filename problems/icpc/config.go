@@ -296,6 +296,12 @@ func parseLimits(v *yaml.Node, file string, l *ConfigLimits) ([]Warning, error) 
 			return warns, err
 		}
 		switch k.Value {
+		case "memory", "output", "validation_memory", "validation_passes":
+			if f != math.Trunc(f) {
+				return warns, fmt.Errorf("%s:%d:%d: limits.%s %s: want a whole number", file, x.Line, x.Column, k.Value, x.Value)
+			}
+		}
+		switch k.Value {
 		case "time_limit":
 			l.TimeLimit = f
 		case "time_multiplier":

@@ -28,6 +28,7 @@ func TestParseConfig(t *testing.T) {
 		{"current", "problem_format_version: 2025-09\nname: {en: Hi, sv: Hej}\nuuid: x\ntype: [scoring, interactive]\nlimits:\n  time_limit: 2.5\n", true, "scoring interactive", 2.5, nil, ""},
 		{"unknown keys warn", "name: A\ncolour: red\nlimits:\n  time_limit: 1\n  speed: 3\n", false, "pass-fail", 1, []string{"p.yaml:2:1: unknown key \"colour\"", "p.yaml:5:3: unknown key limits.speed"}, ""},
 		{"bad limit", "limits:\n  memory: lots\n", false, "", 0, nil, "p.yaml:2:11: limits.memory"},
+		{"fractional memory", "limits:\n  memory: 1.5\n", false, "", 0, nil, "p.yaml:2:11: limits.memory 1.5: want a whole number"},
 		{"not a mapping", "- a\n", false, "", 0, nil, "p.yaml:1:1: want a mapping"},
 		{"bad yaml", "name: A\nlimits: {time_limit: 1\n", false, "", 0, nil, "p.yaml:2: did not find expected ',' or '}'"},
 		{"bad yaml, tab", "name: A\n\tlimits: {}\n", false, "", 0, nil, "p.yaml:2: found a tab character that violates indentation"},
