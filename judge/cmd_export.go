@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -105,6 +106,17 @@ Examples:
 // a folder with anything in it may be someone's work.
 var errExportNotEmpty = errors.New("not empty")
 
+// onlyStaging reports whether entries (a folder's) are all staging folders of
+// exports, and there is at least one.
+func onlyStaging(entries []os.DirEntry) bool {
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), stagingPrefix) {
+			return false
+		}
+	}
+	return len(entries) > 0
+}
+
 // stagingPrefix begins the name of the hidden folder inside DIR where export
 // builds a package before moving it into DIR.
 const stagingPrefix = ".judge-export-"
@@ -124,6 +136,16 @@ func exportInto(ctx context.Context, dst string, write func(ctx context.Context,
 		return fmt.Errorf("%s: %w", dst, err)
 	}
 	entries, err := os.ReadDir(abs)
+	if err == nil && onlyStaging(entries) {
+		// All that is there is what killed exports left (a kill gives no
+		// chance to clean up): the judge's own, removed before starting again.
+		for _, e := range entries {
+			if rerr := os.RemoveAll(filepath.Join(abs, e.Name())); rerr != nil {
+				return fmt.Errorf("removing %s, left by an export that was killed: %w", filepath.Join(dst, e.Name()), rerr)
+			}
+		}
+		entries = nil
+	}
 	switch {
 	case err == nil && len(entries) > 0:
 		return fmt.Errorf("%s is %w (it holds %s): name a new folder, or remove this one first", dst, errExportNotEmpty, entries[0].Name())

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"github.com/judgehq/judge/internal/testfiles"
 	"os"
 	"path/filepath"
 	"sort"
@@ -175,5 +176,30 @@ func TestExportIntoRefusesNonEmpty(t *testing.T) {
 	}
 	if got := listTree(t, dst); len(got) != 1 || got["x"] != "mine\n" {
 		t.Errorf("folder now %v", got)
+	}
+}
+
+// TestExportIntoAfterAKill: staging folders a killed export left are all the
+// folder holds; they are removed and the export goes on. Beside a user's file
+// they are not touched: the folder is refused as not empty.
+func TestExportIntoAfterAKill(t *testing.T) {
+	write := func(_ context.Context, staging string) error {
+		return os.WriteFile(filepath.Join(staging, "problem.yaml"), []byte("name: x\n"), 0o644)
+	}
+	dst := t.TempDir()
+	testfiles.Write(t, dst, map[string]string{stagingPrefix + "123/problem.yaml": "half\n", stagingPrefix + "456/data/x.in": "1\n"})
+	if err := exportInto(context.Background(), dst, write); err != nil {
+		t.Fatal(err)
+	}
+	if got := listTree(t, dst); len(got) != 1 || got["problem.yaml"] != "name: x\n" {
+		t.Errorf("after the export: %v, want the package alone", got)
+	}
+	mine := t.TempDir()
+	testfiles.Write(t, mine, map[string]string{stagingPrefix + "123/problem.yaml": "half\n", "notes.txt": "mine\n"})
+	if err := exportInto(context.Background(), mine, write); !errors.Is(err, errExportNotEmpty) {
+		t.Fatalf("beside a user's file: %v, want errExportNotEmpty", err)
+	}
+	if got := listTree(t, mine); len(got) != 3 || got["notes.txt"] != "mine\n" || got[stagingPrefix+"123/problem.yaml"] != "half\n" {
+		t.Errorf("beside a user's file the folder became %v", got)
 	}
 }
