@@ -2,8 +2,13 @@ package grade
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/judgehq/judge/harness/judging"
+	"github.com/judgehq/judge/problems"
 )
 
 // runItem parses a one-item rubric and runs its check on one source file.
@@ -109,5 +114,58 @@ func TestOwnSymbols(t *testing.T) {
 	got := ownSymbols(all, map[string]bool{"sudoku.cpp": true})
 	if len(got) != 1 || got[0].Name != "guesses" {
 		t.Fatalf("got %+v, want only guesses", got)
+	}
+}
+
+// TestEfficiency checks the efficiency item on made-up CPU times: the factor
+// applies to the whole times or to the work beyond each program's least time
+// (its start), min_seconds to the whole times.
+func TestEfficiency(t *testing.T) {
+	r, err := ParseRubric("r.yaml", []byte("items:\n  - {id: e, max: 8, check: efficiency, params: {factor: 3, min_seconds: 1}}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := func(v ...int) []judging.Judged {
+		out := make([]judging.Judged, len(v))
+		for i, x := range v {
+			out[i].Dataset = fmt.Sprintf("secret/%d", i)
+			out[i].Outcome.Verdict = problems.AC
+			out[i].Usage.CPU = time.Duration(x) * time.Millisecond
+		}
+		return out
+	}
+	many := func(n, x int) []int {
+		v := make([]int, n)
+		for i := range v {
+			v[i] = x
+		}
+		return v
+	}
+	tests := []struct {
+		name     string
+		own, ref []int
+		deducted bool
+	}{
+		// 47 runs whose start costs 20 ms: 3.5 × the whole time, 20 × the work.
+		{"slow at its work, start-up dominated", append(many(44, 40), 700, 700, 700), append(many(44, 20), 21, 21, 21), true},
+		// The same program on a machine twice as slow to start programs.
+		{"the same under load", append(many(44, 60), 720, 720, 720), append(many(44, 40), 41, 41, 41), true},
+		{"a slower start only", many(47, 45), many(47, 20), false},
+		{"slow on every dataset alike", many(47, 500), many(47, 20), true},
+		{"a slower start, below min_seconds", many(47, 35), many(47, 20), false},
+		{"twice the work", []int{20, 1020, 2020}, []int{20, 520, 1020}, false},
+		{"four times the work", []int{20, 2020, 4020}, []int{20, 520, 1020}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &Submission{Name: "s", Build: &Build{OK: true}, Results: ms(tt.own...), Reference: ms(tt.ref...)}
+			ds, err := r.Items[0].run(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (len(ds) > 0) != tt.deducted {
+				t.Errorf("deductions %+v, want deducted %v", ds, tt.deducted)
+			}
+		})
 	}
 }
