@@ -11,8 +11,9 @@ import (
 	"testing"
 )
 
-// listTree lists every file and folder under root, slash-separated, with the
-// contents of files.
+// listTree lists every file and folder under root by its slash path: a
+// folder as "NAME/" with "", a file with its contents, a symbolic link with
+// "-> TARGET".
 func listTree(t *testing.T, root string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
@@ -20,13 +21,18 @@ func listTree(t *testing.T, root string) map[string]string {
 		if err != nil || p == root {
 			return err
 		}
-		rel, _ := filepath.Rel(root, p)
-		if d.IsDir() {
-			out[filepath.ToSlash(rel)+"/"] = ""
+		rel := filepath.ToSlash(strings.TrimPrefix(p, root+string(filepath.Separator)))
+		switch {
+		case d.IsDir():
+			out[rel+"/"] = ""
 			return nil
+		case d.Type()&os.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			out[rel] = "-> " + target
+			return err
 		}
 		b, err := os.ReadFile(p)
-		out[filepath.ToSlash(rel)] = string(b)
+		out[rel] = string(b)
 		return err
 	})
 	if err != nil {

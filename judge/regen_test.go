@@ -58,26 +58,15 @@ func regenRoot(t *testing.T, root, ref string) {
 	}
 }
 
-// readTree returns every file under dir (links as "-> TARGET") by its slash path.
+// readTree returns every file under dir (links as "-> TARGET") by its slash
+// path: listTree without the folders.
 func readTree(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
+	out := listTree(t, dir)
+	for k := range out {
+		if strings.HasSuffix(k, "/") {
+			delete(out, k)
 		}
-		rel, _ := filepath.Rel(dir, p)
-		if d.Type()&fs.ModeSymlink != 0 {
-			target, err := os.Readlink(p)
-			out[filepath.ToSlash(rel)] = "-> " + target
-			return err
-		}
-		b, err := os.ReadFile(p)
-		out[filepath.ToSlash(rel)] = string(b)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return out
 }
