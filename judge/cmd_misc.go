@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/judgehq/judge/internal/atomicfile"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -128,7 +129,7 @@ Examples:
 					return err
 				}
 				path := filepath.Join(out, fmt.Sprintf("gen-%d.in", seed))
-				if err := createWhole(path, data); errors.Is(err, fs.ErrExist) {
+				if err := atomicfile.Create(path, data); errors.Is(err, fs.ErrExist) {
 					return usageError("%s exists already; gen never overwrites (choose another --out or --seed)", path)
 				} else if err != nil {
 					return failed("%v", err)
@@ -138,36 +139,6 @@ Examples:
 			return nil
 		}),
 	}
-}
-
-// createWhole makes the file path holding data, whole or not at all: data goes
-// to a temporary file beside it, which is then linked to path (failing with
-// fs.ErrExist when path exists: nothing is overwritten). A crash or a full disk
-// never leaves a cut-off file under path to be taken for an input, nor one
-// that blocks a retry.
-func createWhole(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer os.Remove(f.Name())
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Link(f.Name(), path); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return err
-		}
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
 }
 
 func validateCommand() *cli.Command {

@@ -129,21 +129,7 @@ const inputLimit = 1 << 30
 // readInput reads the regular file at path whole, at most inputLimit bytes: a
 // pipe is refused rather than waited on, and a device such as /dev/zero
 // rather than read until memory runs out.
-func readInput(path string) ([]byte, error) {
-	f, err := regular.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, inputLimit+1))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if len(b) > inputLimit {
-		return nil, fmt.Errorf("%s: larger than %d MiB", path, inputLimit>>20)
-	}
-	return b, nil
-}
+func readInput(path string) ([]byte, error) { return regular.ReadFileMax(path, inputLimit) }
 
 // findDataset returns the dataset named name (sample/1) in any group of p, or one
 // read from the path of an .in file with its .ans beside it when there is one.

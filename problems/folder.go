@@ -22,7 +22,7 @@ type Folder struct {
 // LoadFolder reads dir/problem.yaml. Errors name the file.
 func LoadFolder(dir string) (*Folder, error) {
 	path := filepath.Join(dir, "problem.yaml")
-	data, err := regular.ReadFileMax(path, 16<<20)
+	data, err := regular.ReadFileMax(path, regular.ConfigMax)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file (a problem folder needs one)", path)

@@ -175,7 +175,7 @@ var placeholderRE = regexp.MustCompile(`\{[A-Za-z_][A-Za-z0-9_]*\}`)
 // an extension the user's table gives a language is that language's alone (a
 // user's "c2" for .c files takes them from the built-in "c").
 func LoadLanguages(path string) (*Languages, error) {
-	data, err := regular.ReadFileMax(path, 16<<20)
+	data, err := regular.ReadFileMax(path, regular.ConfigMax)
 	if err != nil {
 		return nil, fmt.Errorf("language table: %w", err)
 	}

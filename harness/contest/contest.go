@@ -144,7 +144,7 @@ func (c *Contest) Resolve(path string) string {
 
 // MaxFileSize is the largest contest file Load reads: a contest file is a few
 // kilobytes, and a larger one is a mistake (a data file named in its place).
-const MaxFileSize = 16 << 20
+const MaxFileSize = regular.ConfigMax
 
 // Load reads and parses a contest file. A path that names a pipe or a device,
 // or a file larger than MaxFileSize, is refused rather than read.

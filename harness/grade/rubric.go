@@ -122,7 +122,7 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 
 // MaxRubricSize is the largest rubric file LoadRubric reads: a rubric is a few
 // kilobytes, and a larger file is not one.
-const MaxRubricSize = 16 << 20
+const MaxRubricSize = regular.ConfigMax
 
 // LoadRubric reads a rubric file. A path that names a pipe or a device, or a
 // file larger than MaxRubricSize, is refused rather than read.

@@ -54,3 +54,33 @@ func Write(path string, data []byte) error {
 	}
 	return nil
 }
+
+// Create makes the file path holding data, whole or not at all, and never
+// over an existing file: data goes to a temporary file beside it (mode
+// NewFileMode), which is then linked to path, failing with an error wrapping
+// fs.ErrExist when path exists. A crash or a full disk never leaves a cut-off
+// file under path, nor one that blocks a retry.
+func Create(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer os.Remove(f.Name())
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(NewFileMode)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Link(f.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -76,5 +77,28 @@ func TestWrite(t *testing.T) {
 func TestWriteFails(t *testing.T) {
 	if err := Write(filepath.Join(t.TempDir(), "missing", "x"), nil); err == nil {
 		t.Error("writing into a missing folder: no error")
+	}
+}
+
+// TestCreate: Create makes a new file whole, refuses an existing one (leaving
+// it as it was) and leaves no temporary file either way.
+func TestCreate(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "gen-1.in")
+	if err := Create(path, []byte("1\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := Create(path, []byte("2\n")); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("second Create: %v, want fs.ErrExist", err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || string(data) != "1\n" {
+		t.Errorf("file holds %q (%v), want the first data", data, err)
+	}
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != NewFileMode {
+		t.Errorf("mode %v (%v), want %v", st.Mode().Perm(), err, NewFileMode)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("folder holds %v, want the file alone", entries)
 	}
 }

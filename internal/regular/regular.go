@@ -55,6 +55,10 @@ func ReadFile(path string) ([]byte, error) {
 	return io.ReadAll(f)
 }
 
+// ConfigMax bounds a configuration file the judge reads whole (a problem.yaml,
+// a contest file, a rubric, a language table): far above any real one.
+const ConfigMax = 16 << 20
+
 // ReadFileMax reads the regular file at path whole, and fails on one of more
 // than max bytes (a file that grows past max while it is read included)
 // without reading it all.

@@ -125,7 +125,7 @@ func Open(root, slugOrPath string) (problems.Problem, error) {
 	}
 	meta := f.Meta()
 	yamlPath := filepath.Join(dir, "problem.yaml")
-	data, _ := regular.ReadFileMax(yamlPath, 16<<20) // LoadFolder read it already: for positions only
+	data, _ := regular.ReadFileMax(yamlPath, regular.ConfigMax) // LoadFolder read it already: for positions only
 	at := func(key, format string, args ...any) error {
 		line, col := problems.KeyPos(data, key)
 		return problems.PositionedError(yamlPath, &problems.InputError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
