@@ -200,11 +200,14 @@ func (rep Report) Files() (map[string][]byte, error) {
 
 // MarkerName is the file judge writes inside every report folder, holding the run's
 // id on its first line and then the files of the report, one slash-separated path
-// a line. WriteReport replaces only a folder that holds it (or an empty one), so a
-// mistyped --out never deletes a user's files, and keeps in the new report
-// whatever the old one holds that its marker does not list (notes a user added).
+// a line, each after the SHA-256 of what judge wrote there (see Marker).
+// WriteReport replaces only a folder that holds it (or an empty one), so a
+// mistyped --out never deletes a user's files, keeps in the new report whatever
+// the old one holds that its marker does not list (notes a user added), and
+// refuses to replace a listed file the user edited since (see WriteReportWith).
 // A marker listing no files (older judges wrote only the run id) claims only the
-// files the new report writes.
+// files the new report writes; one listing files without hashes (older judges
+// too) claims them, and edits to them cannot be told: they are replaced.
 const MarkerName = ".judge-report"
 
 // reportFiles are the files at the top of a report folder, by name: a folder
@@ -270,8 +273,13 @@ func CheckReportFolder(dir string) error {
 type WriteOptions struct {
 	// Note receives what the write did or found beside the report itself: a
 	// report folder put back after an interrupted write, stale temporary
-	// folders removed or left alone (nil: dropped).
+	// folders removed or left alone, the folder the files you had edited were
+	// moved into (nil: dropped).
 	Note func(string)
+	// Force writes the report even where files judge wrote in the old one
+	// were edited since: they are first moved into a backup folder in the
+	// report folder (see WriteReportWith). Without it the write is refused.
+	Force bool
 }
 
 func (o WriteOptions) note(s string) {
@@ -288,9 +296,25 @@ func WriteReport(ctx context.Context, dir string, rep Report) error {
 // WriteReportWith writes the report folder dir: standings.md, report.html, one
 // PROBLEM.md per problem, results.json, results.csv, junit.xml, the
 // challenge.log files asked for, one .diff file per result that carries a diff,
-// and the marker file MarkerName holding the run id and the files written. dir
-// must pass CheckReportFolder, else an error wrapping ErrNotReportFolder is
-// returned and nothing is touched.
+// and the marker file MarkerName holding the run id and the files written with
+// their SHA-256. dir must pass CheckReportFolder, else an error wrapping
+// ErrNotReportFolder is returned and nothing is touched.
+//
+// A file the old report's marker lists is the user's when it was edited since
+// judge wrote it (its content no longer has the recorded hash), or when
+// something that is no regular file stands there or on the way to it (a
+// folder, a symbolic link: never followed); see EditedFiles. Then, unless
+// opt.Force is set, nothing is touched and an *EditedError (wrapping
+// ErrEdited) names every such file. With opt.Force they are first moved, as
+// they are, into a new folder of the report folder, edited-YYYYMMDD-HHMMSS
+// (local time; "-2"… when that is taken) at their own relative paths, and
+// opt.Note is told where; the marker does not list that folder, so it is the
+// user's from then on and stays in every later report. A listed file the user
+// deleted is no edit: the new report has it again or not. Files of a marker
+// that records no hashes (an older judge's) are replaced as before, unless
+// they are no regular file. The check is made under the lock, and again on the
+// old report once it is moved aside, so an edit made while the new report was
+// being built is not lost either.
 //
 // The folder is built beside dir under a temporary name (.NAME.tmp-N) and
 // renamed into place; an old report folder is moved aside (.NAME.tmp-N.old) only
@@ -316,7 +340,8 @@ func WriteReportWith(ctx context.Context, dir string, rep Report, opt WriteOptio
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	marker := []byte(rep.Run + "\n" + strings.Join(names, "\n") + "\n")
+	marker := NewMarker(rep.Run, files).Bytes()
+	newNames := slices.Clone(names)
 	names = append(names, MarkerName)
 	newFiles := claimed(names)
 
@@ -335,6 +360,15 @@ func WriteReportWith(ctx context.Context, dir string, rep Report, opt WriteOptio
 	// Check again: the folder may have changed while waiting for the lock.
 	if err := CheckReportFolder(dir); err != nil {
 		return err
+	}
+	listed, err := listedFiles(dir, newNames)
+	if err != nil {
+		return err
+	}
+	if edited, err := EditedFiles(dir, listed); err != nil {
+		return err
+	} else if len(edited) > 0 && !opt.Force {
+		return &EditedError{Dir: dir, Files: edited}
 	}
 
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
@@ -402,8 +436,14 @@ func WriteReportWith(ctx context.Context, dir string, rep Report, opt WriteOptio
 	if err := os.Rename(dir, old); err != nil {
 		return fmt.Errorf("replace report %s: %w", dir, err)
 	}
-	// Again, from the folder moved aside, which nobody else touches now.
-	keep, ours, err := usersFilesFor(old, tmp, newFiles)
+	// Again, from the folder moved aside, which nobody else touches now: a
+	// file edited since the check above is found here.
+	backup, moved, err := backUpEdited(old, dir, listed, newFiles, opt.Force)
+	var keep []string
+	var ours map[string]bool
+	if err == nil {
+		keep, ours, err = usersFilesFor(old, tmp, newFiles)
+	}
 	if err == nil {
 		if err = os.Rename(tmp, dir); err == nil {
 			placed = true
@@ -414,7 +454,13 @@ func WriteReportWith(ctx context.Context, dir string, rep Report, opt WriteOptio
 			return fmt.Errorf("replace report %s: %w; putting the old report back failed too (%v): "+
 				"it and every file you had added to it are in %s", dir, err, rerr, old)
 		}
+		if backup != "" {
+			return fmt.Errorf("replace report %s: %w (the files you had edited are in %s)", dir, err, backup)
+		}
 		return fmt.Errorf("replace report %s: %w", dir, err)
+	}
+	if backup != "" {
+		opt.note(fmt.Sprintf("moved what you had edited since judge wrote it (%s) into %s", strings.Join(moved, ", "), backup))
 	}
 	for _, k := range keep {
 		if err := carry(old, dir, k); err != nil {
@@ -427,6 +473,59 @@ func WriteReportWith(ctx context.Context, dir string, rep Report, opt WriteOptio
 		return fmt.Errorf("report %s written, but %w", dir, err)
 	}
 	return nil
+}
+
+// listedFiles are the files the marker of the report folder dir lists, or
+// newNames (without hashes) when it lists none (an older judge's), or none
+// when dir holds no marker.
+func listedFiles(dir string, newNames []string) ([]MarkerFile, error) {
+	files, listless, err := markerFiles(dir)
+	if err != nil || !listless {
+		return files, err
+	}
+	for _, n := range newNames {
+		files = append(files, MarkerFile{Name: n})
+	}
+	return files, nil
+}
+
+// markerFiles are the files the marker of folder dir lists; listless says it
+// has a marker listing none. No marker lists nothing.
+func markerFiles(dir string) (files []MarkerFile, listless bool, err error) {
+	data, err := os.ReadFile(filepath.Join(dir, MarkerName))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("report folder %s: %w", dir, err)
+	}
+	m := ParseMarker(data)
+	return m.Files, len(m.Files) == 0, nil
+}
+
+// backUpEdited finds in the old report folder old, moved aside from dir, the
+// files of listed the user edited (see EditedFiles) and, when force is set,
+// moves them into a backup folder in old that no file of the new report
+// (newFiles) or of the old one claims. It returns that folder's path once old
+// is dir again, and the files moved; without force an *EditedError naming dir.
+func backUpEdited(old, dir string, listed []MarkerFile, newFiles map[string]bool, force bool) (string, []string, error) {
+	edited, err := EditedFiles(old, listed)
+	if err != nil || len(edited) == 0 {
+		return "", nil, err
+	}
+	if !force {
+		return "", nil, &EditedError{Dir: dir, Files: edited}
+	}
+	var names []string
+	for _, f := range listed {
+		names = append(names, f.Name)
+	}
+	oldFiles := claimed(names)
+	backup, err := BackUpEdited(old, edited, time.Now(), func(n string) bool { return newFiles[n] || oldFiles[n] })
+	if err != nil {
+		return "", nil, err
+	}
+	return filepath.Join(dir, filepath.Base(backup)), edited, nil
 }
 
 // usersFilesFor lists what the report folder from holds that the judge did not
@@ -521,18 +620,22 @@ func claimed(names []string) map[string]bool {
 // names are replaced, everything else in the folder is the user's. A folder
 // without a marker claims nothing.
 func owned(dir string, newFiles map[string]bool) (map[string]bool, error) {
-	marker, err := os.ReadFile(filepath.Join(dir, MarkerName))
+	data, err := os.ReadFile(filepath.Join(dir, MarkerName))
 	if errors.Is(err, os.ErrNotExist) {
 		return map[string]bool{}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	lines := strings.Split(strings.TrimRight(string(marker), "\n"), "\n")
-	if len(lines) < 2 {
+	m := ParseMarker(data)
+	if len(m.Files) == 0 {
 		return newFiles, nil
 	}
-	return claimed(append(lines[1:], MarkerName)), nil
+	names := []string{MarkerName}
+	for _, f := range m.Files {
+		names = append(names, f.Name)
+	}
+	return claimed(names), nil
 }
 
 // usersFiles lists, as paths relative to the report folder dir, what dir holds
@@ -673,6 +776,28 @@ func recoverStale(dir string, newFiles map[string]bool, note func(string)) error
 		ours, err := owned(o, newFiles)
 		if err != nil {
 			return fmt.Errorf("report folder %s: %w", o, err)
+		}
+		// A file of the old report edited since judge wrote it is the
+		// user's: moved into a backup folder, which is carried over below.
+		listed, _, err := markerFiles(o)
+		var edited []string
+		if err == nil {
+			edited, err = EditedFiles(o, listed)
+		}
+		if err == nil && len(edited) > 0 {
+			var backup string
+			backup, err = BackUpEdited(o, edited, time.Now(), func(n string) bool {
+				_, inDir := os.Lstat(filepath.Join(dir, n))
+				return ours[n] || newFiles[n] || inDir == nil
+			})
+			if err == nil {
+				note(fmt.Sprintf("found in %s, left by an interrupted write, what you had edited since judge wrote it (%s): moving it into %s",
+					o, strings.Join(edited, ", "), filepath.Join(dir, filepath.Base(backup))))
+			}
+		}
+		if err != nil {
+			note(fmt.Sprintf("left %s, left by an interrupted write, alone: %v", o, err))
+			continue
 		}
 		keep, err := usersFiles(o, ours)
 		if err != nil {

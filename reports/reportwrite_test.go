@@ -87,7 +87,7 @@ func TestWriteReportListlessMarker(t *testing.T) {
 			if b, _ := os.ReadFile(filepath.Join(dir, "standings.md")); string(b) == "old standings\n" {
 				t.Error("standings.md was not replaced")
 			}
-			if m, _ := os.ReadFile(filepath.Join(dir, MarkerName)); !strings.Contains(string(m), "\nstandings.md\n") {
+			if m, _ := os.ReadFile(filepath.Join(dir, MarkerName)); !markerLists(m, "standings.md") {
 				t.Errorf("marker = %q, want the files listed", m)
 			}
 		})
