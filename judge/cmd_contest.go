@@ -24,6 +24,13 @@ func outFlag() cli.Flag {
 	return &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "report folder (default: reports/out/RUN-ID under the project)"}
 }
 
+// forceFlag lets a report be written over files of the report folder that the
+// user edited since judge wrote them, after moving them into a backup folder.
+// It is called --force, as grade's is, which does the same.
+func forceFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "force", Usage: "write the report folder even where you edited files judge wrote there: they are moved into DIR/edited-DATE-TIME first"}
+}
+
 func contestCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "contest",
@@ -52,7 +59,7 @@ Examples:
    judge contest examples/contest.yaml --out /tmp/report -j 4
    judge contest examples/contest.yaml --lazy        stop each submission at its first failure
    judge contest examples/contest.yaml --resume 20261121-190000-3fa2`,
-		Flags: []cli.Flag{jobsFlag(), outFlag(), lazyFlag(),
+		Flags: []cli.Flag{jobsFlag(), outFlag(), forceFlag(), lazyFlag(),
 			&cli.StringFlag{Name: "serve", Usage: "serve the live scoreboard at ADDR while judging (\":8080\" listens on localhost only)"},
 			&cli.BoolFlag{Name: "rejudge-changed", Usage: "with --resume: judge again the entrants whose submission changed since the run started"},
 			&cli.StringFlag{Name: "resume", Usage: "continue a stored run of this contest: only jobs without a result are run"},
@@ -105,6 +112,9 @@ func runContest(c *cli.Context, e *env, file string) error {
 	var rejudge []workflow.Change
 	done := map[workflow.Key]bool{}
 	if id := c.String("resume"); id != "" {
+		if err := checkResumeOut(ctx, c, e, st, id); err != nil {
+			return err
+		}
 		if rejudge, err = checkResume(ctx, c, st, plan, id); err != nil {
 			return err
 		}
@@ -237,6 +247,13 @@ func checkOut(c *cli.Context) error {
 		if err := reports.CheckReportFolder(out); err != nil {
 			return usageError("--out: %v", err)
 		}
+		done := "nothing was judged"
+		if c.Command != nil && c.Command.Name == "report" {
+			done = "nothing was written"
+		}
+		if err := checkEdits(c, out, done); err != nil {
+			return err
+		}
 		// The folder is made, or filled, in the nearest folder that exists.
 		at := out
 		for {
@@ -254,6 +271,47 @@ func checkOut(c *cli.Context) error {
 		}
 	}
 	return nil
+}
+
+// checkResumeOut refuses, before anything is judged, to resume run id
+// without --out when its report folder (reports/out/RUN-ID, where the report
+// of its first part went) holds files the user edited since.
+func checkResumeOut(ctx context.Context, c *cli.Context, e *env, st *workflow.Store, id string) error {
+	if c.String("out") != "" {
+		return nil // checked by checkOut
+	}
+	run, err := st.Run(ctx, id)
+	if err != nil {
+		return nil // checkResume says what is wrong with id
+	}
+	return checkEdits(c, filepath.Join(e.Root, "reports", "out", run.ID), "nothing was judged")
+}
+
+// checkEdits refuses, unless --force is given, the report folder out when it
+// holds files judge wrote that the user edited since; done says what was
+// done so far (nothing judged, the results stored).
+func checkEdits(c *cli.Context, out, done string) error {
+	if c.Bool("force") {
+		return nil
+	}
+	return editedError(reports.CheckEdited(out), done)
+}
+
+// editedError is err, a refusal to write over edited files (reports.ErrEdited),
+// as the message the CLI prints, with exit code 2; nil stays nil and any other
+// error is returned as it is.
+func editedError(err error, done string) error {
+	var ee *reports.EditedError
+	if !errors.As(err, &ee) {
+		return err
+	}
+	it := "it"
+	if len(ee.Files) > 1 {
+		it = "them"
+	}
+	return usageError("--out: %s: you edited %s since judge wrote %s; %s. Move your version away, choose another --out, "+
+		"or give --force to move what you edited into %s and write the report",
+		relPath(ee.Dir), strings.Join(ee.Files, ", "), it, done, filepath.Join(relPath(ee.Dir), reports.BackupPrefix+"DATE-TIME"))
 }
 
 // renderStored prints a stored run's tables and writes its report folder; the
@@ -285,7 +343,11 @@ func renderStored(ctx context.Context, c *cli.Context, e *env, st *workflow.Stor
 		return "" // nothing, or already in the details (a runtime error's traceback)
 	}
 	note := func(s string) { fmt.Fprintf(c.App.ErrWriter, "report: %s\n", s) }
-	if err := reports.WriteReportWith(ctx, out, rep, reports.WriteOptions{Note: note}); err != nil {
+	if err := reports.WriteReportWith(ctx, out, rep, reports.WriteOptions{Note: note, Force: c.Bool("force")}); err != nil {
+		if errors.Is(err, reports.ErrEdited) {
+			return editedError(err, fmt.Sprintf("the results are stored as run %s: judge report %s --out %s --force writes them",
+				run.ID, run.ID, reports.ShellQuote([]string{relPath(out)})))
+		}
 		if errors.Is(err, reports.ErrNotReportFolder) {
 			return usageError("--out: %v (the results are stored as run %s: judge report %s --out DIR writes them elsewhere)", err, run.ID, run.ID)
 		}

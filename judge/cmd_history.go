@@ -64,7 +64,7 @@ Examples:
    judge report 20261121-190000-3fa2
    judge report 20261121 --no-write
    judge report 20261121-190000-3fa2 --json > results.json`,
-		Flags: []cli.Flag{outFlag(),
+		Flags: []cli.Flag{outFlag(), forceFlag(),
 			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON instead of tables"},
 			&cli.BoolFlag{Name: "no-write", Usage: "only print; do not write the report folder"},
 		},

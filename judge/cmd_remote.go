@@ -48,6 +48,9 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	var s *workflow.Session
 	done := map[workflow.Key]bool{}
 	if id := c.String("resume"); id != "" {
+		if err := checkResumeOut(ctx, c, e, st, id); err != nil {
+			return err
+		}
 		if err := checkRemoteResume(ctx, c, st, plan, id); err != nil {
 			return err
 		}

@@ -52,7 +52,7 @@ Examples:
    judge run trimines solutions/trimines/reference --group winrate --json > out.json
    judge run sudoku --lazy                 every solution, each stopped at its first failure`,
 		Flags: append([]cli.Flag{
-			jobsFlag(), outFlag(), lazyFlag(),
+			jobsFlag(), outFlag(), forceFlag(), lazyFlag(),
 			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON (reports/results.schema.json) instead of tables"},
 			&cli.BoolFlag{Name: "details", Usage: "one table per submission, with every dataset's figures and message"},
 		}, limitFlags()...),
