@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -38,7 +39,11 @@ checked again each time); re-grading into the same folder keeps the scores alrea
 there. A grades.csv there with manual scores of students who are not in
 CLASS_DIR (a part of the class graded again, a folder renamed) or with columns
 of your own (comments) is not rewritten, since they would be lost: grade the
-whole class, choose another --out, or give --force.
+whole class, choose another --out, or give --force. Nor is a file grade wrote
+that you edited since (remarks added to a feedback.md, a class.txt fixed by
+hand), or a file of yours where grade would write one: grade refuses before
+building anything and names them; --force moves them into
+OUT/edited-DATE-TIME, which grade then leaves alone, before it writes.
 
 Examples:
    judge grade sudoku examples/class
@@ -50,7 +55,8 @@ Examples:
 			&cli.StringFlag{Name: "rubric", Aliases: []string{"r"}, Usage: "the rubric (default: problems/PROBLEM/rubric.yaml)"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "report folder (default: grades-PROBLEM in the current folder)"},
 			&cli.StringFlag{Name: "manual", Usage: "CSV of the teacher's scores for the manual items (a filled-in grades.csv)"},
-			&cli.BoolFlag{Name: "force", Usage: "re-grade into --out even where its grades.csv holds scores of students not in CLASS_DIR or columns of your own, which are then dropped"},
+			&cli.BoolFlag{Name: "force", Usage: "re-grade into --out even where its grades.csv holds scores of students not in CLASS_DIR or columns of your own, which are then dropped, " +
+				"or where you edited files grade wrote there, which are first moved into OUT/edited-DATE-TIME"},
 		}, limitFlags()...),
 		Action: problemAction("grade: which problem and class? (judge grade PROBLEM CLASS_DIR)", exactly(2), func(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) error {
 			meta := p.Meta()
@@ -75,6 +81,13 @@ Examples:
 				return usageError("%v", err)
 			}
 			if !c.Bool("force") {
+				edited, err := grade.Edited(out, students)
+				if err != nil {
+					return usageError("%v", err)
+				}
+				if err := gradeEdited(out, edited, "nothing was graded"); err != nil {
+					return err
+				}
 				if err := keepsScores(rubric, filepath.Join(out, grade.GradesFile), classDir, students); err != nil {
 					return err
 				}
@@ -127,7 +140,15 @@ Examples:
 					fmt.Fprintf(c.App.ErrWriter, "judge: warning: %s: no such student in %s (their scores are not used): %s\n", src.path, classDir, strings.Join(unknown, ", "))
 				}
 			}
-			if err := class.WriteReport(out); err != nil {
+			backup, err := class.WriteReport(out, c.Bool("force"))
+			if backup != "" {
+				fmt.Fprintf(c.App.ErrWriter, "judge: moved the files you had edited since grade wrote them into %s\n", backup)
+			}
+			var ee *reports.EditedError
+			if errors.As(err, &ee) { // edited while grading
+				return gradeEdited(out, ee.Files, "the grading is not written, so grade again once they are out of the way")
+			}
+			if err != nil {
 				return failed("%v", err) // a full disk, a folder made read-only meanwhile
 			}
 			fmt.Fprintf(c.App.Writer, "%s: %d students graded with %s\n", meta.Slug, len(class.Students), rubricPath)
@@ -138,6 +159,22 @@ Examples:
 			return nil
 		}),
 	}
+}
+
+// gradeEdited refuses to write the grade report out over the files edited,
+// which the teacher edited since grade wrote them, with exit code 2 (none: nil);
+// done says what was done so far.
+func gradeEdited(out string, edited []string, done string) error {
+	if len(edited) == 0 {
+		return nil
+	}
+	it := "it"
+	if len(edited) > 1 {
+		it = "them"
+	}
+	return usageError("%s: you edited %s since grade wrote %s; %s. Copy what you want to keep elsewhere (manual scores: "+
+		"into a copy of %s, passed with --manual), choose another --out, or give --force to move what you edited into %s and grade",
+		out, strings.Join(edited, ", "), it, done, grade.GradesFile, filepath.Join(out, reports.BackupPrefix+"DATE-TIME"))
 }
 
 // keepsScores refuses to re-grade into a report whose grades.csv holds what the

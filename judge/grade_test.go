@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -119,5 +120,39 @@ func TestGradeKeepsManualScores(t *testing.T) {
 	}
 	if !strings.Contains(stdout, "contracts 3") {
 		t.Errorf("re-graded table:\n%s", stdout)
+	}
+
+	// The teacher adds her remarks to the feedback: grading again refuses
+	// before it builds anything, and --force keeps her text in the backup
+	// folder it names.
+	feedback := filepath.Join(out, "ann", "feedback.md")
+	mine, err := os.ReadFile(feedback)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine = append(mine, "\nWell argued, Ann: see me about the tactics.\n"...)
+	if err := os.WriteFile(feedback, mine, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = judge(t, base...)
+	if code != exitUsage || !strings.Contains(errOut, "ann/feedback.md") || !strings.Contains(errOut, "--force") || strings.Contains(errOut, "built ann") {
+		t.Fatalf("re-grade over an edited feedback: exit %d, stderr %q; want 2 before building, naming the file and --force", code, errOut)
+	}
+	if data, err := os.ReadFile(feedback); err != nil || string(data) != string(mine) {
+		t.Fatalf("refused re-grade changed the feedback: %q, %v", data, err)
+	}
+	code, _, errOut = judge(t, append(base, "--force")...)
+	if code != 0 || !strings.Contains(errOut, "built ann") {
+		t.Fatalf("re-grade --force: exit %d: %s (want the build logged, as the refusal above did not)", code, errOut)
+	}
+	m := regexp.MustCompile(`into (\S+)`).FindStringSubmatch(errOut)
+	if m == nil {
+		t.Fatalf("no backup folder named in %q", errOut)
+	}
+	if data, err := os.ReadFile(filepath.Join(m[1], "ann", "feedback.md")); err != nil || string(data) != string(mine) {
+		t.Errorf("backed-up feedback: %q, %v; want the teacher's", data, err)
+	}
+	if data, err := os.ReadFile(feedback); err != nil || strings.Contains(string(data), "Well argued") {
+		t.Errorf("feedback after --force: %q, %v; want the new one", data, err)
 	}
 }

@@ -10,9 +10,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/judgehq/judge/internal/atomicfile"
@@ -21,8 +23,15 @@ import (
 )
 
 // Marker is the file that marks a folder as a grade report, so that it may be
-// written over.
+// written over. Its first line is markerHead; then come the files the last
+// grade wrote, each with the SHA-256 of what it wrote, in the format of
+// reports.Marker, so that a file the teacher edited since is never written
+// over unnoticed (see WriteReport). A marker of an older judge holds only the
+// first line (or nothing): edits of its files cannot be told, and they are
+// written over as before.
 const Marker = ".judge-grade-report"
+
+const markerHead = "judge grade report folder: judge grade may write over the files here"
 
 // Report file names inside the report folder.
 const (
@@ -49,38 +58,160 @@ func PrepareOut(dir string) error {
 		}
 		return nil
 	}
-	return atomicfile.Write(filepath.Join(dir, Marker), []byte("judge grade report folder: judge grade may write over the files here\n"))
+	return atomicfile.Write(filepath.Join(dir, Marker), []byte(markerHead+"\n"))
+}
+
+// reportNames are the files a grade report of the named students has.
+func reportNames(students []string) []string {
+	names := []string{GradesFile, ClassFile}
+	for _, s := range students {
+		names = append(names, s+"/"+FeedbackFile)
+	}
+	return names
+}
+
+// Edited lists the files of the grade report folder dir that a grade of the
+// named students would write over and the teacher edited since judge grade
+// wrote them (see reports.EditedFiles), and the files
+// standing where a grade of the named students would write one that the last
+// grade did not write (a file of the teacher's); nothing for a folder whose
+// marker (an older judge's) lists no files. It reads only, so that grade can
+// refuse before it judges anything.
+func Edited(dir string, students []string) ([]string, error) {
+	m, err := readMarker(dir)
+	if err != nil || len(m.Files) == 0 {
+		return nil, err
+	}
+	names := reportNames(students)
+	written := map[string]bool{}
+	for _, n := range names {
+		written[n] = true
+	}
+	listed := map[string]bool{}
+	var check []reports.MarkerFile
+	for _, f := range m.Files {
+		listed[f.Name] = true
+		if written[f.Name] { // the others are not written over
+			check = append(check, f)
+		}
+	}
+	edited, err := reports.EditedFiles(dir, check)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range names {
+		if listed[n] {
+			continue
+		}
+		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(n))); err == nil {
+			edited = append(edited, n)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("report folder %s: %w", dir, err)
+		}
+	}
+	sort.Strings(edited)
+	return slices.Compact(edited), nil
+}
+
+// readMarker reads the marker of the grade report folder dir (none: empty).
+func readMarker(dir string) (reports.Marker, error) {
+	data, err := regular.ReadFile(filepath.Join(dir, Marker))
+	if errors.Is(err, fs.ErrNotExist) {
+		return reports.Marker{}, nil
+	}
+	if err != nil {
+		return reports.Marker{}, fmt.Errorf("report folder %s: %w", dir, err)
+	}
+	return reports.ParseMarker(data), nil
 }
 
 // WriteReport writes grades.csv, class.txt and STUDENT/feedback.md into dir, which
-// PrepareOut has accepted.
-func (c *Class) WriteReport(dir string) error {
+// PrepareOut has accepted, and then the marker listing them with their hashes.
+//
+// Files the teacher edited since the last grade wrote them, or put where this
+// one writes (see Edited), are never written over: without force nothing is
+// written and a *reports.EditedError (wrapping reports.ErrEdited) names them;
+// with force they are first moved, as they are, into a new folder
+// dir/edited-YYYYMMDD-HHMMSS (see reports.BackUpEdited), whose path is
+// returned, and which is the teacher's from then on. Files of the last grade
+// that this one does not write (a student no longer in the class) stay, and
+// stay listed while unedited.
+func (c *Class) WriteReport(dir string, force bool) (backup string, err error) {
+	files := map[string][]byte{}
 	var buf bytes.Buffer
 	if err := c.WriteCSV(&buf); err != nil {
-		return err
+		return "", err
 	}
-	if err := atomicfile.Write(filepath.Join(dir, GradesFile), buf.Bytes()); err != nil {
-		return err
-	}
+	files[GradesFile] = bytes.Clone(buf.Bytes())
 	buf.Reset()
 	if err := c.WriteTable(&buf, reports.ASCII); err != nil {
-		return err
+		return "", err
 	}
-	if err := atomicfile.Write(filepath.Join(dir, ClassFile), buf.Bytes()); err != nil {
-		return err
-	}
+	files[ClassFile] = bytes.Clone(buf.Bytes())
+	var students []string
 	for _, st := range c.Students {
 		buf.Reset()
 		c.WriteFeedback(&buf, st)
-		sd := filepath.Join(dir, st.Name)
-		if err := os.MkdirAll(sd, 0o755); err != nil {
-			return fmt.Errorf("report folder: %w", err)
+		files[st.Name+"/"+FeedbackFile] = bytes.Clone(buf.Bytes())
+		students = append(students, st.Name)
+	}
+	old, err := readMarker(dir)
+	if err != nil {
+		return "", err
+	}
+	edited, err := Edited(dir, students)
+	if err != nil {
+		return "", err
+	}
+	if len(edited) > 0 {
+		if !force {
+			return "", &reports.EditedError{Dir: dir, Files: edited}
 		}
-		if err := atomicfile.Write(filepath.Join(sd, FeedbackFile), buf.Bytes()); err != nil {
-			return err
+		backup, err = reports.BackUpEdited(dir, edited, time.Now(), func(name string) bool {
+			for n := range files {
+				if strings.HasPrefix(n, name+"/") {
+					return true // a student of that name
+				}
+			}
+			return false
+		})
+		if err != nil {
+			return "", err
 		}
 	}
-	return nil
+	// The marker last: a grade stopped half-way leaves the old one, which
+	// takes the files already written for edits, so the next grade refuses
+	// rather than writes over anything unseen.
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		p := filepath.Join(dir, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return backup, fmt.Errorf("report folder: %w", err)
+		}
+		if err := atomicfile.Write(p, files[n]); err != nil {
+			return backup, err
+		}
+	}
+	m := reports.NewMarker(markerHead, files)
+	for _, f := range old.Files {
+		// The last grade's files this one did not write, while unedited.
+		if _, ok := files[f.Name]; ok || f.Sum == "" || slices.Contains(edited, f.Name) {
+			continue
+		}
+		if e, err := reports.EditedFiles(dir, []reports.MarkerFile{f}); err == nil && len(e) == 0 {
+			if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(f.Name))); err == nil {
+				m.Files = append(m.Files, f)
+			}
+		}
+	}
+	if err := atomicfile.Write(filepath.Join(dir, Marker), m.Bytes()); err != nil {
+		return backup, err
+	}
+	return backup, nil
 }
 
 // num formats points without needless decimals.

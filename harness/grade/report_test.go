@@ -1,0 +1,184 @@
+package grade
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/judgehq/judge/reports"
+)
+
+// TestWriteReportKeepsEdits: a grade report written again over files the
+// teacher edited since, or put where it writes, refuses and writes nothing;
+// with force those are moved into the backup folder it returns. A deleted
+// feedback file is written again; a marker of an older judge (no hashes)
+// is written over as before.
+func TestWriteReportKeepsEdits(t *testing.T) {
+	r, err := ParseRubric("r.yaml", []byte("items:\n  - {id: auto, max: 5, check: tabs}\n  - {id: hand, max: 4, check: manual}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	class := func(names ...string) *Class {
+		c := &Class{Rubric: r, Problem: "p"}
+		for _, n := range names {
+			c.Students = append(c.Students, &Student{Name: n, Items: []ItemResult{{ID: "auto", Points: 2}, {ID: "hand", Blank: true}}, Total: 98})
+		}
+		return c
+	}
+	write := func(t *testing.T, path, data string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name   string
+		edit   func(t *testing.T, dir string)
+		again  *Class
+		edited []string
+	}{
+		{"unedited", func(t *testing.T, dir string) {}, class("ann", "bob"), nil},
+		{"feedback deleted", func(t *testing.T, dir string) {
+			if err := os.Remove(filepath.Join(dir, "ann", FeedbackFile)); err != nil {
+				t.Fatal(err)
+			}
+		}, class("ann", "bob"), nil},
+		{"feedback edited", func(t *testing.T, dir string) {
+			write(t, filepath.Join(dir, "ann", FeedbackFile), "Well done, Ann.\n")
+		}, class("ann", "bob"), []string{"ann/feedback.md"}},
+		{"class table fixed by hand", func(t *testing.T, dir string) {
+			write(t, filepath.Join(dir, ClassFile), "fixed\n")
+		}, class("ann", "bob"), []string{ClassFile}},
+		{"feedback replaced by a link", func(t *testing.T, dir string) {
+			if err := os.Remove(filepath.Join(dir, "bob", FeedbackFile)); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(dir, GradesFile), filepath.Join(dir, "bob", FeedbackFile)); err != nil {
+				t.Fatal(err)
+			}
+		}, class("ann", "bob"), []string{"bob/feedback.md"}},
+		{"teacher's file where a new student's feedback goes", func(t *testing.T, dir string) {
+			write(t, filepath.Join(dir, "cy", FeedbackFile), "my notes on Cy\n")
+		}, class("ann", "bob", "cy"), []string{"cy/feedback.md"}},
+		{"edited feedback of a student no longer graded: not written over", func(t *testing.T, dir string) {
+			write(t, filepath.Join(dir, "bob", FeedbackFile), "Bob's feedback, reworded\n")
+		}, class("ann"), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "out")
+			if err := PrepareOut(dir); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := class("ann", "bob").WriteReport(dir, false); err != nil {
+				t.Fatal(err)
+			}
+			tt.edit(t, dir)
+			before := readAll(t, dir)
+			var names []string
+			for _, st := range tt.again.Students {
+				names = append(names, st.Name)
+			}
+			edited, err := Edited(dir, names)
+			if err != nil || !slices.Equal(edited, tt.edited) {
+				t.Fatalf("Edited = %v, %v; want %v", edited, err, tt.edited)
+			}
+			backup, err := tt.again.WriteReport(dir, false)
+			if tt.edited == nil {
+				if err != nil || backup != "" {
+					t.Fatalf("WriteReport: %q, %v", backup, err)
+				}
+				if _, err := os.Stat(filepath.Join(dir, "ann", FeedbackFile)); err != nil {
+					t.Error(err)
+				}
+				if b, ok := before["bob/feedback.md"]; ok && len(tt.again.Students) == 1 {
+					if after := readAll(t, dir)["bob/feedback.md"]; after != b {
+						t.Errorf("bob's feedback, not graded again: %q, want %q", after, b)
+					}
+				}
+				return
+			}
+			var ee *reports.EditedError
+			if !errors.As(err, &ee) || !errors.Is(err, reports.ErrEdited) || !slices.Equal(ee.Files, tt.edited) {
+				t.Fatalf("WriteReport: %v, want an EditedError naming %v", err, tt.edited)
+			}
+			if after := readAll(t, dir); !mapsEqual(before, after) {
+				t.Fatalf("a refused write changed the folder:\n%v\n%v", before, after)
+			}
+			backup, err = tt.again.WriteReport(dir, true)
+			if err != nil || !strings.HasPrefix(filepath.Base(backup), reports.BackupPrefix) || filepath.Dir(backup) != dir {
+				t.Fatalf("WriteReport forced: %q, %v", backup, err)
+			}
+			for _, e := range tt.edited {
+				if got := readAll(t, backup)[e]; got != before[e] {
+					t.Errorf("backup of %s: %q, want %q", e, got, before[e])
+				}
+			}
+			// The backup is the teacher's: the next grade keeps it and needs
+			// no force.
+			if _, err := tt.again.WriteReport(dir, false); err != nil {
+				t.Fatalf("writing again: %v", err)
+			}
+			if _, err := os.Stat(backup); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+
+	t.Run("older judge's marker", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "out")
+		if err := PrepareOut(dir); err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(dir, "ann", FeedbackFile), "edited\n")
+		if _, err := class("ann").WriteReport(dir, false); err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir, "ann", FeedbackFile)); string(b) == "edited\n" {
+			t.Error("feedback not written")
+		}
+	})
+}
+
+// readAll maps every entry under dir (slash path) to its content; a link to
+// "-> TARGET".
+func readAll(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if d.Type()&os.ModeSymlink != 0 {
+			target, err := os.Readlink(p)
+			out[filepath.ToSlash(rel)] = "-> " + target
+			return err
+		}
+		b, err := os.ReadFile(p)
+		out[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func mapsEqual(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
