@@ -61,6 +61,13 @@ func Write(path string, data []byte) error {
 // fs.ErrExist when path exists. A crash or a full disk never leaves a cut-off
 // file under path, nor one that blocks a retry.
 func Create(path string, data []byte) error {
+	return CreateMode(path, data, NewFileMode)
+}
+
+// CreateMode is Create with the new file's permission bits: 0o600 makes a
+// secret that no other user can read at any moment, the temporary file
+// included.
+func CreateMode(path string, data []byte, mode fs.FileMode) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
@@ -68,7 +75,7 @@ func Create(path string, data []byte) error {
 	defer os.Remove(f.Name())
 	_, err = f.Write(data)
 	if err == nil {
-		err = f.Chmod(NewFileMode)
+		err = f.Chmod(mode)
 	}
 	if err == nil {
 		err = f.Sync()

@@ -102,3 +102,16 @@ func TestCreate(t *testing.T) {
 		t.Errorf("folder holds %v, want the file alone", entries)
 	}
 }
+
+func TestCreateModePrivate(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "token")
+	if err := CreateMode(path, []byte("secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v (%v), want 0600", st.Mode().Perm(), err)
+	}
+	if err := CreateMode(path, []byte("other\n"), 0o600); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("second CreateMode: %v, want fs.ErrExist", err)
+	}
+}
