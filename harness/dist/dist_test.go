@@ -25,7 +25,17 @@ const (
 	envAckWait  = "DIST_TEST_ACKWAIT"  // Config.AckWait
 	envMaxTries = "DIST_TEST_MAXTRIES" // Config.MaxTries
 	envID       = "DIST_TEST_ID"       // worker id
+	envToken    = "DIST_TEST_TOKEN"    // the broker's token
+	envCA       = "DIST_TEST_CA"       // a certificate to trust: connect with TLS
 )
+
+// testToken is the token of the tests' brokers.
+const testToken = "0123456789abcdef0123456789abcdef-test-token"
+
+// testClient is how the tests connect to their brokers.
+func testClient(name string) ClientOptions {
+	return ClientOptions{Name: name, Token: testToken}
+}
 
 func TestMain(m *testing.M) {
 	if url := os.Getenv(envURL); url != "" {
@@ -58,7 +68,16 @@ func (f fakeExec) Execute(ctx context.Context, job Job, in Inputs) (problems.Res
 func workerMain(url string) int {
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
-	nc, js, err := Connect(ctx, url, "test-worker")
+	opts := ClientOptions{Name: "test-worker", Token: os.Getenv(envToken)}
+	if ca := os.Getenv(envCA); ca != "" {
+		cfg, err := ClientTLS(ca)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		opts.TLS = cfg
+	}
+	nc, js, err := Connect(ctx, url, opts)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
@@ -91,7 +110,7 @@ func testConfig() Config {
 // temporary folder.
 func testBroker(t *testing.T, store string) *Broker {
 	t.Helper()
-	b, err := StartBroker(BrokerOptions{StoreDir: store, Listen: "127.0.0.1:0"})
+	b, err := StartBroker(BrokerOptions{StoreDir: store, Listen: "127.0.0.1:0", Token: testToken})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +128,7 @@ func startWorker(t *testing.T, url, id, mode string, cfg Config, extra ...string
 	}
 	cmd := exec.Command(exe, "-test.run", "^$")
 	cmd.Env = append(os.Environ(), envURL+"="+url, envMode+"="+mode, envID+"="+id,
-		envAckWait+"="+cfg.AckWait.String(), fmt.Sprintf("%s=%d", envMaxTries, cfg.MaxTries))
+		envAckWait+"="+cfg.AckWait.String(), fmt.Sprintf("%s=%d", envMaxTries, cfg.MaxTries), envToken+"="+testToken)
 	cmd.Env = append(cmd.Env, extra...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -125,7 +144,13 @@ func startWorker(t *testing.T, url, id, mode string, cfg Config, extra ...string
 // with word get it in their name.
 func testJobs(t testing.TB, ctx context.Context, b *Broker, n int, word string) []Job {
 	t.Helper()
-	nc, js, err := Connect(ctx, b.ClientURL(), "test-setup")
+	return uploadJobs(t, ctx, b.ClientURL(), testClient("test-setup"), n, word)
+}
+
+// uploadJobs is testJobs through a client connected to url with opts.
+func uploadJobs(t testing.TB, ctx context.Context, url string, opts ClientOptions, n int, word string) []Job {
+	t.Helper()
+	nc, js, err := Connect(ctx, url, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +189,7 @@ func testJobs(t testing.TB, ctx context.Context, b *Broker, n int, word string) 
 // duplicate.
 func collectAll(t *testing.T, ctx context.Context, url, run string, jobs []Job, cfg Config) map[string]Result {
 	t.Helper()
-	nc, js, err := Connect(ctx, url, "test-coordinator")
+	nc, js, err := Connect(ctx, url, testClient("test-coordinator"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +245,7 @@ func TestThreeWorkersJudgeEveryJobOnce(t *testing.T) {
 	if len(by) < 2 {
 		t.Errorf("only %d worker(s) judged: %v", len(by), by)
 	}
-	nc, js, err := Connect(ctx, b.ClientURL(), "test-doctor")
+	nc, js, err := Connect(ctx, b.ClientURL(), testClient("test-doctor"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,7 +343,7 @@ func TestCoordinatorAndBrokerRestart(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	store := t.TempDir()
-	b, err := StartBroker(BrokerOptions{StoreDir: store, Listen: "127.0.0.1:0"})
+	b, err := StartBroker(BrokerOptions{StoreDir: store, Listen: "127.0.0.1:0", Token: testToken})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,7 +351,7 @@ func TestCoordinatorAndBrokerRestart(t *testing.T) {
 	jobs := testJobs(t, ctx, b, 40, "")
 	url := b.ClientURL()
 	// The first coordinator publishes everything, stores a few results and dies.
-	nc, js, err := Connect(ctx, url, "first")
+	nc, js, err := Connect(ctx, url, testClient("first"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,7 +380,7 @@ func TestCoordinatorAndBrokerRestart(t *testing.T) {
 	// The broker restarts on the same store and port while the worker waits.
 	b.Shutdown()
 	_ = w.Process.Kill()
-	b2, err := StartBroker(BrokerOptions{StoreDir: store, Listen: strings.TrimPrefix(url, "nats://")})
+	b2, err := StartBroker(BrokerOptions{StoreDir: store, Listen: strings.TrimPrefix(url, "nats://"), Token: testToken})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,7 +413,7 @@ func TestWorkerDropsAHostileJob(t *testing.T) {
 	b := testBroker(t, t.TempDir())
 	cfg := testConfig()
 	honest := testJobs(t, ctx, b, 1, "")[0]
-	nc, js, err := Connect(ctx, b.ClientURL(), "test-mallory")
+	nc, js, err := Connect(ctx, b.ClientURL(), testClient("test-mallory"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,13 +28,13 @@ func (instantExec) Execute(context.Context, Job, Inputs) (problems.Result, error
 func BenchmarkBrokerPath(b *testing.B) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	br, err := StartBroker(BrokerOptions{StoreDir: b.TempDir(), Listen: "127.0.0.1:0"})
+	br, err := StartBroker(BrokerOptions{StoreDir: b.TempDir(), Listen: "127.0.0.1:0", Token: testToken})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer br.Shutdown()
 	jobs := testJobs(b, ctx, br, 1, "")
-	nc, js, err := Connect(ctx, br.ClientURL(), "bench")
+	nc, js, err := Connect(ctx, br.ClientURL(), testClient("bench"))
 	if err != nil {
 		b.Fatal(err)
 	}
