@@ -63,7 +63,7 @@ Examples:
 			&cli.StringFlag{Name: "serve", Usage: "serve the live scoreboard at ADDR while judging (\":8080\" listens on localhost only)"},
 			&cli.BoolFlag{Name: "rejudge-changed", Usage: "with --resume: judge again the entrants whose submission changed since the run started"},
 			&cli.StringFlag{Name: "resume", Usage: "continue a stored run of this contest: only jobs without a result are run"},
-			natsFlag(), ackWaitFlag(),
+			natsFlag(), tokenFileFlag(), tlsCAFlag(), ackWaitFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {

@@ -208,7 +208,7 @@ Examples:
    judge doctor
    judge --sandbox direct doctor
    judge doctor --nats nats://127.0.0.1:4222`,
-		Flags: []cli.Flag{natsFlag()},
+		Flags: []cli.Flag{natsFlag(), tokenFileFlag(), tlsCAFlag()},
 		Action: func(c *cli.Context) error {
 			if url := c.String("nats"); url != "" {
 				return doctorBroker(c, url)

@@ -21,9 +21,9 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	}
 	ctx, stop := signalContext(c.Context)
 	defer stop()
-	nc, js, err := dist.Connect(ctx, c.String("nats"), "judge contest")
+	nc, js, err := connectBroker(ctx, c, "judge contest")
 	if err != nil {
-		return failed("%v", err)
+		return err
 	}
 	defer nc.Close()
 	if err := dist.Setup(ctx, js, distConfig(c)); err != nil {
@@ -92,7 +92,7 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 		ptasks[index[j.Problem]].Jobs++
 	}
 	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done) to the workers at %s\n",
-		plan.Contest.Name, s.ID, len(jobs), len(done), c.String("nats"))
+		plan.Contest.Name, s.ID, len(jobs), len(done), dist.Redact(c.String("nats")))
 	prog := newProgress(ctx, c.App.ErrWriter, ptasks)
 	took, err := s.Distribute(ctx, &dist.Coordinator{JS: js, Config: distConfig(c)}, jobs, prog.Add)
 	prog.Finish()
@@ -106,7 +106,7 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	}
 	if interrupted {
 		return failed("interrupted: %d of %d jobs stored; the rest stay queued; continue with: judge contest %s --nats %s --resume %s",
-			len(took), len(jobs), file, c.String("nats"), s.ID)
+			len(took), len(jobs), file, dist.Redact(c.String("nats")), s.ID)
 	}
 	if err != nil {
 		return failed("%v", err)

@@ -2,13 +2,19 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"log"
+	neturl "net/url"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/urfave/cli/v2"
 
 	"github.com/judgehq/judge/harness/build"
@@ -35,7 +41,7 @@ Examples:
    judge worker --nats nats://127.0.0.1:4222
    judge worker --nats nats://judgehost:4222 -j 2 --cache /var/cache/judge-worker`,
 		Flags: []cli.Flag{
-			natsFlag(), ackWaitFlag(),
+			natsFlag(), tokenFileFlag(), tlsCAFlag(), ackWaitFlag(),
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "jobs judged at once"},
 			&cli.StringFlag{Name: "cache", Usage: "folder for fetched problems, sources and builds (default: STATE/worker)"},
 		},
@@ -69,9 +75,9 @@ Examples:
 			wenv.Builder = &build.Builder{Cache: filepath.Join(cache, "build"), Languages: e.Builder.Languages, Jail: e.Builder.Jail}
 			ctx, stop := signalContext(c.Context)
 			defer stop()
-			nc, js, err := dist.Connect(ctx, url, "judge worker")
+			nc, js, err := connectBroker(ctx, c, "judge worker")
 			if err != nil {
-				return failed("%v", err)
+				return err
 			}
 			defer nc.Close()
 			host, _ := os.Hostname()
@@ -95,7 +101,80 @@ Examples:
 
 // natsFlag is --nats URL, shared by the commands that talk to a broker.
 func natsFlag() cli.Flag {
-	return &cli.StringFlag{Name: "nats", Usage: "URL of a NATS server with JetStream (judge broker), e.g. nats://127.0.0.1:4222", EnvVars: []string{"JUDGE_NATS"}}
+	return &cli.StringFlag{Name: "nats", Usage: "URL of a NATS server with JetStream (judge broker), e.g. nats://127.0.0.1:4222 or tls://HOST:4222", EnvVars: []string{"JUDGE_NATS"}}
+}
+
+// tokenFileFlag is --token-file FILE, the file holding the broker's token,
+// shared by the commands that talk to a broker. The token itself never goes on
+// the command line, where ps shows it to every user.
+func tokenFileFlag() cli.Flag {
+	return &cli.StringFlag{Name: "token-file", EnvVars: []string{"JUDGE_NATS_TOKEN_FILE"},
+		Usage: "file holding the broker's token (judge broker prints where it keeps it; default for a broker on this machine: " +
+			filepath.Join(defaultBrokerStore, dist.TokenFileName) + " when it exists)"}
+}
+
+// tlsCAFlag is --tls-ca FILE, the certificate a client trusts the broker by.
+func tlsCAFlag() cli.Flag {
+	return &cli.StringFlag{Name: "tls-ca", EnvVars: []string{"JUDGE_NATS_TLS_CA"},
+		Usage: "connect with TLS, trusting the CA certificate (or the broker's self-signed certificate) in FILE"}
+}
+
+// connectBroker connects to the broker at --nats as the client name, with the
+// token of --token-file (or the one in the URL, or a local broker's default
+// token file) and TLS when the URL is tls:// or --tls-ca is given. A missing
+// or refused token and an untrusted certificate are bad input (exit 2), with
+// what to do; a broker that cannot be reached is a failure (exit 1).
+func connectBroker(ctx context.Context, c *cli.Context, name string) (*nats.Conn, jetstream.JetStream, error) {
+	url := c.String("nats")
+	opts := dist.ClientOptions{Name: name}
+	file := c.String("token-file")
+	u, perr := neturl.Parse(url)
+	inURL := perr == nil && u.User != nil
+	switch {
+	case file != "" && inURL:
+		return nil, nil, usageError("--token-file %s and a token in the --nats URL: give the token once (the file keeps it out of ps)", file)
+	case file != "":
+		tok, err := dist.ReadToken(file)
+		if err != nil {
+			return nil, nil, usageError("%v", err)
+		}
+		opts.Token = tok
+	case !inURL && perr == nil && dist.IsLoopback(u.Hostname()):
+		// A broker started here with its default store: its token is at hand.
+		// Only for this machine: a remote server never sees a local token.
+		def := filepath.Join(defaultBrokerStore, dist.TokenFileName)
+		tok, err := dist.ReadToken(def)
+		if err == nil {
+			opts.Token, file = tok, def
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, usageError("%v", err)
+		}
+	}
+	if ca := c.String("tls-ca"); ca != "" {
+		cfg, err := dist.ClientTLS(ca)
+		if err != nil {
+			return nil, nil, usageError("--tls-ca: %v", err)
+		}
+		opts.TLS = cfg
+	}
+	nc, js, err := dist.Connect(ctx, url, opts)
+	switch {
+	case err == nil:
+		return nc, js, nil
+	case errors.Is(err, dist.ErrAuth) && opts.Token == "" && !inURL:
+		return nil, nil, usageError("%v: give the broker's token with --token-file FILE or JUDGE_NATS_TOKEN_FILE "+
+			"(the broker prints where it keeps it: STORE/%s unless started with --token-file)", err, dist.TokenFileName)
+	case errors.Is(err, dist.ErrAuth) && file != "":
+		return nil, nil, usageError("%v: the token in %s is not this broker's (it prints where it keeps its own; "+
+			"a broker given a new store or token file has a new token)", err, file)
+	case errors.Is(err, dist.ErrAuth):
+		return nil, nil, usageError("%v: the token in the URL is not this broker's (give its token file with --token-file instead)", err)
+	case errors.Is(err, dist.ErrTLS) && opts.TLS == nil:
+		return nil, nil, usageError("%v: trust its certificate with --tls-ca FILE (the certificate the broker was given with --tls-cert, or its CA)", err)
+	case errors.Is(err, dist.ErrTLS):
+		return nil, nil, usageError("%v (--tls-ca %s)", err, c.String("tls-ca"))
+	}
+	return nil, nil, failed("%v", err)
 }
 
 // ackWaitFlag is --ack-wait, how long a job may go without a sign of life from
@@ -133,14 +212,14 @@ func fingerprint() string {
 // doctorBroker shows the broker at url: server, JetStream, streams and workers.
 func doctorBroker(c *cli.Context, url string) error {
 	ctx := c.Context
-	nc, js, err := dist.Connect(ctx, url, "judge doctor")
+	nc, js, err := connectBroker(ctx, c, "judge doctor")
 	if err != nil {
-		return failed("%v", err)
+		return err
 	}
 	defer nc.Close()
 	w := c.App.Writer
 	rows := [][]string{
-		{"server", fmt.Sprintf("%s (%s), NATS %s", nc.ConnectedServerName(), nc.ConnectedUrlRedacted(), nc.ConnectedServerVersion())},
+		{"server", fmt.Sprintf("%s (%s), NATS %s", nc.ConnectedServerName(), dist.Redact(nc.ConnectedUrl()), nc.ConnectedServerVersion())},
 	}
 	if ai, err := js.AccountInfo(ctx); err == nil {
 		rows = append(rows, []string{"JetStream", fmt.Sprintf("%d streams, %d consumers, %.1f MiB on disk, %.1f MiB in memory",
@@ -182,7 +261,7 @@ func doctorBroker(c *cli.Context, url string) error {
 			wi.Seen.Local().Format("15:04:05"), strings.Join(wi.Languages, " ")})
 	}
 	if len(wrows) == 0 {
-		fmt.Fprintln(w, "no workers advertised in the last minute (start one: judge worker --nats "+url+")")
+		fmt.Fprintln(w, "no workers advertised in the last minute (start one: judge worker --nats "+dist.Redact(url)+")")
 		return nil
 	}
 	return reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "worker"}, {Name: "machine"}, {Name: "jobs", Numeric: true},

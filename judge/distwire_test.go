@@ -116,12 +116,12 @@ func verdicts(t *testing.T, db, run string) map[store.Key]string {
 
 var runIDRe = regexp.MustCompile(`\(run (\S+)\)`)
 
-// remoteContest judges the contest through the broker at url and returns its
-// output and stored verdicts.
-func remoteContest(t *testing.T, file, url string) (string, map[store.Key]string) {
+// remoteContest judges the contest through the broker at url, whose token is in
+// the file tok, and returns its output and stored verdicts.
+func remoteContest(t *testing.T, file, url, tok string) (string, map[store.Key]string) {
 	t.Helper()
 	state := t.TempDir()
-	code, out, errOut := judge(t, "--state", state, "contest", file, "--nats", url, "--ack-wait", "3s", "--out", t.TempDir())
+	code, out, errOut := judge(t, "--state", state, "contest", file, "--nats", url, "--token-file", tok, "--ack-wait", "3s", "--out", t.TempDir())
 	if code != 1 && code != 0 {
 		t.Fatalf("contest --nats: exit %d: %s\n%s", code, errOut, out)
 	}
@@ -147,20 +147,28 @@ func localVerdicts(t *testing.T, file string) map[store.Key]string {
 	return verdicts(t, filepath.Join(state, "judge.db"), m[1])
 }
 
-// startBroker starts an embedded broker for the test.
-func startBroker(t *testing.T) string {
+// startBroker starts an embedded broker for the test and returns its URL and
+// its token file.
+func startBroker(t *testing.T) (url, tokenFile string) {
 	t.Helper()
-	b, err := dist.StartBroker(dist.BrokerOptions{StoreDir: t.TempDir(), Listen: "127.0.0.1:0"})
+	store := t.TempDir()
+	tokenFile = filepath.Join(store, dist.TokenFileName)
+	token, _, err := dist.BrokerToken(tokenFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := dist.StartBroker(dist.BrokerOptions{StoreDir: store, Listen: "127.0.0.1:0", Token: token})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(b.Shutdown)
-	return b.ClientURL()
+	return b.ClientURL(), tokenFile
 }
 
-// startWorker starts the judge CLI as a worker process; it is killed at the end
-// of the test. Its log goes to a file, whose path is returned.
-func startWorker(t *testing.T, url string) (*exec.Cmd, string) {
+// startWorker starts the judge CLI as a worker process for the broker at url
+// whose token is in the file tok; it is killed at the end of the test. Its log
+// goes to a file, whose path is returned.
+func startWorker(t *testing.T, url, tok string) (*exec.Cmd, string) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
@@ -171,7 +179,7 @@ func startWorker(t *testing.T, url string) (*exec.Cmd, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(exe, "--state", t.TempDir(), "worker", "--nats", url, "--ack-wait", "3s")
+	cmd := exec.Command(exe, "--state", t.TempDir(), "worker", "--nats", url, "--token-file", tok, "--ack-wait", "3s")
 	cmd.Env = append(os.Environ(), cliEnv+"=1")
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
@@ -205,13 +213,13 @@ func compareVerdicts(t *testing.T, local, remote map[store.Key]string, jobs int)
 func TestContestThroughWorkers(t *testing.T) {
 	file, jobs := distContest(t, "0")
 	local := localVerdicts(t, file)
-	url := startBroker(t)
+	url, tok := startBroker(t)
 	var logs []string
 	for range 3 {
-		_, l := startWorker(t, url)
+		_, l := startWorker(t, url, tok)
 		logs = append(logs, l)
 	}
-	out, remote := remoteContest(t, file, url)
+	out, remote := remoteContest(t, file, url, tok)
 	compareVerdicts(t, local, remote, jobs)
 	for _, want := range []string{"standings (icpc)", "alice", "sudoku"} {
 		if !strings.Contains(out, want) {
@@ -246,7 +254,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 func TestWorkerKilledMidJob(t *testing.T) {
 	file, jobs := distContest(t, "1")
 	local := localVerdicts(t, file)
-	url := startBroker(t)
+	url, tok := startBroker(t)
 	// The slow entrant sleeps for a time no other process uses, so the test sees
 	// from outside its jail that the worker is in the middle of a job when it
 	// kills it.
@@ -255,7 +263,7 @@ func TestWorkerKilledMidJob(t *testing.T) {
 	if err := os.WriteFile(slow, []byte("#!/bin/sh\nsleep "+nap+"\ncat\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	first, _ := startWorker(t, url)
+	first, _ := startWorker(t, url, tok)
 	state := t.TempDir()
 	type outcome struct {
 		code     int
@@ -263,7 +271,7 @@ func TestWorkerKilledMidJob(t *testing.T) {
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		code, out, errOut := judge(t, "--state", state, "contest", file, "--nats", url, "--ack-wait", "3s", "--out", t.TempDir())
+		code, out, errOut := judge(t, "--state", state, "contest", file, "--nats", url, "--token-file", tok, "--ack-wait", "3s", "--out", t.TempDir())
 		done <- outcome{code, out, errOut}
 	}()
 	waitFor(t, "the slow entrant to start", func() bool {
@@ -273,7 +281,7 @@ func TestWorkerKilledMidJob(t *testing.T) {
 	_ = first.Process.Signal(syscall.SIGKILL)
 	_ = first.Wait()
 	for range 2 {
-		startWorker(t, url)
+		startWorker(t, url, tok)
 	}
 	var o outcome
 	select {
@@ -297,9 +305,9 @@ func TestWorkerKilledMidJob(t *testing.T) {
 func TestCoordinatorKilledAndResumed(t *testing.T) {
 	file, jobs := distContest(t, "0.3")
 	local := localVerdicts(t, file)
-	url := startBroker(t)
+	url, tok := startBroker(t)
 	for range 3 {
-		startWorker(t, url)
+		startWorker(t, url, tok)
 	}
 	state := t.TempDir()
 	db := filepath.Join(state, "judge.db")
@@ -313,7 +321,7 @@ func TestCoordinatorKilledAndResumed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer errFile.Close()
-	cmd := exec.Command(exe, "--state", state, "contest", file, "--nats", url, "--ack-wait", "3s", "--out", t.TempDir())
+	cmd := exec.Command(exe, "--state", state, "contest", file, "--nats", url, "--token-file", tok, "--ack-wait", "3s", "--out", t.TempDir())
 	cmd.Env = append(os.Environ(), cliEnv+"=1")
 	cmd.Stderr = errFile
 	if err := cmd.Start(); err != nil {
@@ -345,7 +353,7 @@ func TestCoordinatorKilledAndResumed(t *testing.T) {
 	if err := os.WriteFile(slow, append(append([]byte{}, orig...), "# edited\n"...), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := judge(t, "--state", state, "contest", file, "--nats", url, "--ack-wait", "3s", "--resume", runID, "--out", t.TempDir())
+	code, out, errOut := judge(t, "--state", state, "contest", file, "--nats", url, "--token-file", tok, "--ack-wait", "3s", "--resume", runID, "--out", t.TempDir())
 	if code != 2 || !strings.Contains(errOut, "slow's sudoku submission") {
 		t.Errorf("resume after an edit: exit %d, want 2 naming slow's submission: %s", code, errOut)
 	}
@@ -355,7 +363,7 @@ func TestCoordinatorKilledAndResumed(t *testing.T) {
 	if err := os.WriteFile(slow, orig, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut = judge(t, "--state", state, "contest", file, "--nats", url, "--ack-wait", "3s", "--resume", runID, "--out", t.TempDir())
+	code, out, errOut = judge(t, "--state", state, "contest", file, "--nats", url, "--token-file", tok, "--ack-wait", "3s", "--resume", runID, "--out", t.TempDir())
 	if code != 1 && code != 0 {
 		t.Fatalf("resume: exit %d: %s\n%s", code, errOut, out)
 	}
@@ -401,9 +409,9 @@ entrants:
 		t.Fatal(err)
 	}
 	local := localVerdicts(t, file)
-	url := startBroker(t)
-	startWorker(t, url)
-	_, remote := remoteContest(t, file, url)
+	url, tok := startBroker(t)
+	startWorker(t, url, tok)
+	_, remote := remoteContest(t, file, url, tok)
 	compareVerdicts(t, local, remote, len(local))
 	for k, v := range remote {
 		if strings.HasPrefix(v, "JE") {
