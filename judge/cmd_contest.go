@@ -51,11 +51,13 @@ broker) instead of being run here: every problem folder, submission and the
 --languages table is uploaded by content hash, one job per entrant, problem and
 dataset is published, and each result is saved in the history the moment it
 arrives. The progress, tables and report are the same as a local run's, and
---resume works the same.
+--resume works the same. The broker's token comes from --token-file and its
+certificate is trusted with --tls-ca, as for judge worker.
 
 Examples:
    judge contest examples/contest.yaml
    judge contest examples/contest.yaml --nats nats://127.0.0.1:4222
+   judge contest examples/contest.yaml --nats tls://judgehost:4222 --token-file token --tls-ca broker.pem
    judge contest examples/contest.yaml --out /tmp/report -j 4
    judge contest examples/contest.yaml --lazy        stop each submission at its first failure
    judge contest examples/contest.yaml --resume 20261121-190000-3fa2`,

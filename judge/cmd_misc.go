@@ -202,12 +202,13 @@ func doctorCommand() *cli.Command {
 limits are enforced and how, and each language with the toolchain it needs and its
 version. With --nats URL: the broker (server, JetStream, the judge's streams with
 their message counts) and the workers that advertised themselves in the last
-minute, with their languages.
+minute, with their languages; --token-file and --tls-ca as for judge worker.
 
 Examples:
    judge doctor
    judge --sandbox direct doctor
-   judge doctor --nats nats://127.0.0.1:4222`,
+   judge doctor --nats nats://127.0.0.1:4222
+   judge doctor --nats tls://judgehost:4222 --token-file token --tls-ca broker.pem`,
 		Flags: []cli.Flag{natsFlag(), tokenFileFlag(), tlsCAFlag()},
 		Action: func(c *cli.Context) error {
 			if url := c.String("nats"); url != "" {

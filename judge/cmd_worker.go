@@ -37,9 +37,15 @@ does and publishes the result before it acknowledges the job: a worker killed
 mid-job loses nothing, the job goes to another worker after the broker's
 acknowledgement wait. It logs one line per job.
 
+It presents the broker's token from --token-file (a copy of the file judge broker
+names when it starts, mode 0600); for a broker on this machine started in the same
+folder it finds .judge/broker/token by itself. With a tls:// URL or --tls-ca it
+talks TLS, trusting the certificate in --tls-ca. A refused token or an untrusted
+certificate stops it with exit 2 and what to give.
+
 Examples:
    judge worker --nats nats://127.0.0.1:4222
-   judge worker --nats nats://judgehost:4222 -j 2 --cache /var/cache/judge-worker`,
+   judge worker --nats tls://judgehost:4222 --token-file token --tls-ca broker.pem -j 2 --cache /var/cache/judge-worker`,
 		Flags: []cli.Flag{
 			natsFlag(), tokenFileFlag(), tlsCAFlag(), ackWaitFlag(),
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "jobs judged at once"},

@@ -9,5 +9,8 @@
 // judge error after a fixed number of deliveries, never an endless loop.
 //
 // Broker embeds a NATS server with JetStream, so a user needs nothing else
-// installed; any NATS server with JetStream works the same way.
+// installed; any NATS server with JetStream works the same way. It admits only
+// clients presenting its token (BrokerToken keeps it in a private file) and
+// serves TLS when given a certificate (ServerTLS); clients pass both in
+// ClientOptions.
 package dist
