@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/judgehq/judge/internal/atomicfile"
+	"github.com/judgehq/judge/internal/regular"
 )
 
 // A broker admits only clients that present its token (NATS token
@@ -81,20 +82,21 @@ func BrokerToken(path string) (token string, created bool, err error) {
 // characters, in a regular file no other user can read or write (mode 0600 or
 // stricter). Every error names the file; a missing file wraps fs.ErrNotExist.
 func ReadToken(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path) // a pipe put there is refused, not waited for
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return "", fmt.Errorf("%s: no such token file: %w", path, fs.ErrNotExist)
 		}
-		return "", fmt.Errorf("token file %w", err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return "", fmt.Errorf("%s: %w", path, pe.Err)
+		}
+		return "", err // it names the file first: not a regular file
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
 		return "", fmt.Errorf("token file %w", err)
-	}
-	if !st.Mode().IsRegular() {
-		return "", fmt.Errorf("%s: not a regular file (a token file holds the token alone)", path)
 	}
 	if perm := st.Mode().Perm(); perm&0o077 != 0 {
 		return "", fmt.Errorf("%s: other users may read or change it (mode %04o); make it yours alone: chmod 600 %s", path, perm, path)
@@ -103,21 +105,33 @@ func ReadToken(path string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("token file %s: %w", path, err)
 	}
+	token, err := parseToken(data)
+	if err != nil {
+		return "", fmt.Errorf("%s:%w", path, err)
+	}
+	return token, nil
+}
+
+// parseToken reads the content of a token file: one line, the token, of
+// printable ASCII without spaces (a final newline, with or without a carriage
+// return, and blank lines after it are allowed). Its errors start with the
+// line, and the column where one applies, as "LINE[:COL]: what".
+func parseToken(data []byte) (string, error) {
 	if len(data) > maxTokenFile {
-		return "", fmt.Errorf("%s: more than %d bytes; a token file holds one line, the token", path, maxTokenFile)
+		return "", fmt.Errorf("1: more than %d bytes; a token file holds one line, the token", maxTokenFile)
 	}
 	line, rest, _ := bytes.Cut(data, []byte("\n"))
 	line = bytes.TrimSuffix(line, []byte("\r"))
 	if len(bytes.TrimSpace(rest)) > 0 {
-		return "", fmt.Errorf("%s:2: a second line; a token file holds one line, the token", path)
+		return "", errors.New("2: a second line; a token file holds one line, the token")
 	}
 	token := string(line)
 	if token == "" {
-		return "", fmt.Errorf("%s:1: empty; the file must hold the broker's token", path)
+		return "", errors.New("1: empty; the file must hold the broker's token")
 	}
-	for i, r := range token {
-		if r <= ' ' || r >= 0x7f {
-			return "", fmt.Errorf("%s:1:%d: a space, control or non-ASCII character; a token is printable ASCII alone", path, i+1)
+	for i := 0; i < len(token); i++ {
+		if c := token[i]; c <= ' ' || c >= 0x7f {
+			return "", fmt.Errorf("1:%d: a space, control or non-ASCII character; a token is printable ASCII alone", i+1)
 		}
 	}
 	return token, nil
@@ -164,7 +178,7 @@ func ClientTLS(caFile string) (*tls.Config, error) {
 // readPEM reads a PEM file and checks that it holds a block whose type ends in
 // kind ("CERTIFICATE", "PRIVATE KEY": RSA and EC keys included).
 func readPEM(path, kind string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+	data, err := regular.ReadFileMax(path, regular.ConfigMax)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file", path)

@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -159,6 +160,14 @@ func TestBrokerTokenFile(t *testing.T) {
 	if _, err := ReadToken(dir); err == nil || !strings.HasPrefix(err.Error(), dir+":") {
 		t.Errorf("a folder as token file: %v", err)
 	}
+	// A named pipe is refused at once, not waited for (the test would hang).
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadToken(fifo); err == nil || !strings.HasPrefix(err.Error(), fifo+": not a regular file") {
+		t.Errorf("a pipe as token file: %v", err)
+	}
 	if _, err := ReadToken(filepath.Join(dir, "missing")); !errors.Is(err, os.ErrNotExist) || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("a missing token file: %v", err)
 	}
@@ -300,4 +309,30 @@ func TestTLSFilesNamed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzParseToken feeds token-file contents to parseToken: it never panics, a
+// token it accepts is printable ASCII without spaces and is the file's first
+// line, and every refusal starts with a line number.
+func FuzzParseToken(f *testing.F) {
+	for _, s := range []string{"", "\n", "abc", "abc\n", "abc\r\n", "abc\n\n", "a b", "abc\ndef", "é", "\x00", strings.Repeat("k", maxTokenFile+1)} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		token, err := parseToken(data)
+		if err != nil {
+			if msg := err.Error(); msg == "" || msg[0] < '1' || msg[0] > '9' {
+				t.Fatalf("refusal without a line number: %q", msg)
+			}
+			return
+		}
+		if !strings.HasPrefix(string(data), token) {
+			t.Fatalf("token %q is not the start of %q", token, data)
+		}
+		for i := 0; i < len(token); i++ {
+			if token[i] <= ' ' || token[i] >= 0x7f {
+				t.Fatalf("token %q holds byte %#x", token, token[i])
+			}
+		}
+	})
 }
