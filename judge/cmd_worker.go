@@ -267,7 +267,7 @@ func doctorBroker(c *cli.Context, url string) error {
 			wi.Seen.Local().Format("15:04:05"), strings.Join(wi.Languages, " ")})
 	}
 	if len(wrows) == 0 {
-		fmt.Fprintln(w, "no workers advertised in the last minute (start one: judge worker --nats "+dist.Redact(url)+")")
+		fmt.Fprintln(w, "no workers advertised in the last minute (start one: judge worker --nats "+dist.Redact(url)+" --token-file FILE, FILE a copy of the broker's token)")
 		return nil
 	}
 	return reports.WriteTable(w, reports.ASCII, []reports.Column{{Name: "worker"}, {Name: "machine"}, {Name: "jobs", Numeric: true},
