@@ -43,7 +43,9 @@ whole class, choose another --out, or give --force. Nor is a file grade wrote
 that you edited since (remarks added to a feedback.md, a class.txt fixed by
 hand), or a file of yours where grade would write one: grade refuses before
 building anything and names them; --force moves them into
-OUT/edited-DATE-TIME, which grade then leaves alone, before it writes.
+OUT/edited-DATE-TIME, which grade then leaves alone, before it writes. Scores
+typed straight into OUT/grades.csv are read back like those of --manual, with
+no --force: the sheet as you left it is moved into such a folder.
 
 Examples:
    judge grade sudoku examples/class
@@ -85,7 +87,7 @@ Examples:
 				if err != nil {
 					return usageError("%v", err)
 				}
-				if err := gradeEdited(out, edited, "nothing was graded"); err != nil {
+				if err := gradeEdited(out, grade.Refused(out, edited), "nothing was graded"); err != nil {
 					return err
 				}
 				if err := keepsScores(rubric, filepath.Join(out, grade.GradesFile), classDir, students); err != nil {
@@ -140,9 +142,9 @@ Examples:
 					fmt.Fprintf(c.App.ErrWriter, "judge: warning: %s: no such student in %s (their scores are not used): %s\n", src.path, classDir, strings.Join(unknown, ", "))
 				}
 			}
-			backup, err := class.WriteReport(out, c.Bool("force"))
+			backup, moved, err := class.WriteReport(out, c.Bool("force"))
 			if backup != "" {
-				fmt.Fprintf(c.App.ErrWriter, "judge: moved the files you had edited since grade wrote them into %s\n", backup)
+				fmt.Fprintf(c.App.ErrWriter, "judge: moved what you had edited since grade wrote it (%s) into %s\n", strings.Join(moved, ", "), backup)
 			}
 			var ee *reports.EditedError
 			if errors.As(err, &ee) { // edited while grading

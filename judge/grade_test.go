@@ -122,6 +122,39 @@ func TestGradeKeepsManualScores(t *testing.T) {
 		t.Errorf("re-graded table:\n%s", stdout)
 	}
 
+	// The teacher scores indentation in the report's own grades.csv: grading
+	// again reads it back, needs no --force, and keeps her sheet as she left
+	// it in the backup folder it names.
+	for i, h := range head {
+		if h == "indentation" {
+			row[i] = "1"
+		}
+	}
+	sheet := lines[0] + "\n" + strings.Join(row, ",") + "\n"
+	if err := os.WriteFile(filepath.Join(out, "grades.csv"), []byte(sheet), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = judge(t, base...)
+	if code != 0 {
+		t.Fatalf("re-grade after scoring in grades.csv: exit %d: %s", code, errOut)
+	}
+	if m := regexp.MustCompile(`\(grades\.csv\) into (\S+)`).FindStringSubmatch(errOut); m == nil {
+		t.Errorf("no backup of the scored sheet named in %q", errOut)
+	} else if data, err := os.ReadFile(filepath.Join(m[1], "grades.csv")); err != nil || string(data) != sheet {
+		t.Errorf("backed-up sheet: %q, %v; want %q", data, err, sheet)
+	}
+	if data, err := os.ReadFile(filepath.Join(out, "grades.csv")); err != nil || !strings.Contains(string(data), "ann,") {
+		t.Fatalf("grades.csv: %q, %v", data, err)
+	} else if r := strings.Split(strings.Split(strings.TrimSpace(string(data)), "\n")[1], ","); len(r) != len(head) {
+		t.Fatalf("grades.csv row %q", r)
+	} else {
+		for i, h := range head {
+			if h == "indentation" && r[i] != "1" {
+				t.Errorf("indentation after re-grading: %q, want the teacher's 1", r[i])
+			}
+		}
+	}
+
 	// The teacher adds her remarks to the feedback: grading again refuses
 	// before it builds anything, and --force keeps her text in the backup
 	// folder it names.

@@ -113,6 +113,25 @@ func Edited(dir string, students []string) ([]string, error) {
 	return slices.Compact(edited), nil
 }
 
+// Refused is edited (as Edited lists it) without the report's own grades.csv
+// when that is a regular file: grade reads the manual scores typed into it
+// back (see Class.LoadScores), so an edit there is the teacher scoring, not
+// work a new report would lose unseen. WriteReport still keeps the edited
+// sheet in its backup folder, with whatever else was typed into it (an
+// automatic item's score changed by hand, which grade checks again).
+func Refused(dir string, edited []string) []string {
+	var out []string
+	for _, e := range edited {
+		if e == GradesFile {
+			if st, err := os.Lstat(filepath.Join(dir, GradesFile)); err == nil && st.Mode().IsRegular() {
+				continue
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
 // readMarker reads the marker of the grade report folder dir (none: empty).
 func readMarker(dir string) (reports.Marker, error) {
 	data, err := regular.ReadFile(filepath.Join(dir, Marker))
@@ -130,22 +149,24 @@ func readMarker(dir string) (reports.Marker, error) {
 //
 // Files the teacher edited since the last grade wrote them, or put where this
 // one writes (see Edited), are never written over: without force nothing is
-// written and a *reports.EditedError (wrapping reports.ErrEdited) names them;
-// with force they are first moved, as they are, into a new folder
-// dir/edited-YYYYMMDD-HHMMSS (see reports.BackUpEdited), whose path is
-// returned, and which is the teacher's from then on. Files of the last grade
-// that this one does not write (a student no longer in the class) stay, and
-// stay listed while unedited.
-func (c *Class) WriteReport(dir string, force bool) (backup string, err error) {
+// written and a *reports.EditedError (wrapping reports.ErrEdited) names those
+// Refused lists; with force, or when the only one is a grades.csv the teacher
+// scored in (whose manual scores the caller has read), they are first moved,
+// as they are, into a new folder dir/edited-YYYYMMDD-HHMMSS (see
+// reports.BackUpEdited), whose path is returned with the files moved, and
+// which is the teacher's from then on. Files of the last grade that this one
+// does not write (a student no longer in the class) stay, and stay listed
+// while unedited.
+func (c *Class) WriteReport(dir string, force bool) (backup string, moved []string, err error) {
 	files := map[string][]byte{}
 	var buf bytes.Buffer
 	if err := c.WriteCSV(&buf); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	files[GradesFile] = bytes.Clone(buf.Bytes())
 	buf.Reset()
 	if err := c.WriteTable(&buf, reports.ASCII); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	files[ClassFile] = bytes.Clone(buf.Bytes())
 	var students []string
@@ -157,15 +178,15 @@ func (c *Class) WriteReport(dir string, force bool) (backup string, err error) {
 	}
 	old, err := readMarker(dir)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	edited, err := Edited(dir, students)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if len(edited) > 0 {
-		if !force {
-			return "", &reports.EditedError{Dir: dir, Files: edited}
+		if refused := Refused(dir, edited); len(refused) > 0 && !force {
+			return "", nil, &reports.EditedError{Dir: dir, Files: refused}
 		}
 		backup, err = reports.BackUpEdited(dir, edited, time.Now(), func(name string) bool {
 			for n := range files {
@@ -176,7 +197,7 @@ func (c *Class) WriteReport(dir string, force bool) (backup string, err error) {
 			return false
 		})
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 	}
 	// The marker last: a grade stopped half-way leaves the old one, which
@@ -190,10 +211,10 @@ func (c *Class) WriteReport(dir string, force bool) (backup string, err error) {
 	for _, n := range names {
 		p := filepath.Join(dir, filepath.FromSlash(n))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return backup, fmt.Errorf("report folder: %w", err)
+			return backup, edited, fmt.Errorf("report folder: %w", err)
 		}
 		if err := atomicfile.Write(p, files[n]); err != nil {
-			return backup, err
+			return backup, edited, err
 		}
 	}
 	m := reports.NewMarker(markerHead, files)
@@ -209,9 +230,9 @@ func (c *Class) WriteReport(dir string, force bool) (backup string, err error) {
 		}
 	}
 	if err := atomicfile.Write(filepath.Join(dir, Marker), m.Bytes()); err != nil {
-		return backup, err
+		return backup, edited, err
 	}
-	return backup, nil
+	return backup, edited, nil
 }
 
 // num formats points without needless decimals.

@@ -76,7 +76,7 @@ func TestWriteReportKeepsEdits(t *testing.T) {
 			if err := PrepareOut(dir); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := class("ann", "bob").WriteReport(dir, false); err != nil {
+			if _, _, err := class("ann", "bob").WriteReport(dir, false); err != nil {
 				t.Fatal(err)
 			}
 			tt.edit(t, dir)
@@ -89,7 +89,7 @@ func TestWriteReportKeepsEdits(t *testing.T) {
 			if err != nil || !slices.Equal(edited, tt.edited) {
 				t.Fatalf("Edited = %v, %v; want %v", edited, err, tt.edited)
 			}
-			backup, err := tt.again.WriteReport(dir, false)
+			backup, _, err := tt.again.WriteReport(dir, false)
 			if tt.edited == nil {
 				if err != nil || backup != "" {
 					t.Fatalf("WriteReport: %q, %v", backup, err)
@@ -111,7 +111,7 @@ func TestWriteReportKeepsEdits(t *testing.T) {
 			if after := readAll(t, dir); !mapsEqual(before, after) {
 				t.Fatalf("a refused write changed the folder:\n%v\n%v", before, after)
 			}
-			backup, err = tt.again.WriteReport(dir, true)
+			backup, _, err = tt.again.WriteReport(dir, true)
 			if err != nil || !strings.HasPrefix(filepath.Base(backup), reports.BackupPrefix) || filepath.Dir(backup) != dir {
 				t.Fatalf("WriteReport forced: %q, %v", backup, err)
 			}
@@ -122,7 +122,7 @@ func TestWriteReportKeepsEdits(t *testing.T) {
 			}
 			// The backup is the teacher's: the next grade keeps it and needs
 			// no force.
-			if _, err := tt.again.WriteReport(dir, false); err != nil {
+			if _, _, err := tt.again.WriteReport(dir, false); err != nil {
 				t.Fatalf("writing again: %v", err)
 			}
 			if _, err := os.Stat(backup); err != nil {
@@ -131,13 +131,57 @@ func TestWriteReportKeepsEdits(t *testing.T) {
 		})
 	}
 
+	// The teacher scores in the report's own grades.csv: grade reads those
+	// scores back, so the edit does not stop it; the sheet as she left it
+	// is kept in the backup folder.
+	t.Run("grades.csv scored by hand", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "out")
+		if err := PrepareOut(dir); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := class("ann").WriteReport(dir, false); err != nil {
+			t.Fatal(err)
+		}
+		sheet := filepath.Join(dir, GradesFile)
+		b, err := os.ReadFile(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scored := strings.Replace(string(b), "ann,2,,", "ann,2,3,", 1)
+		if scored == string(b) {
+			t.Fatalf("no blank manual score to fill in %q", b)
+		}
+		write(t, sheet, scored)
+		edited, err := Edited(dir, []string{"ann"})
+		if err != nil || !slices.Equal(edited, []string{GradesFile}) || len(Refused(dir, edited)) > 0 {
+			t.Fatalf("Edited = %v, %v; Refused = %v; want grades.csv edited, nothing refused", edited, err, Refused(dir, edited))
+		}
+		backup, moved, err := class("ann").WriteReport(dir, false)
+		if err != nil || backup == "" || !slices.Equal(moved, []string{GradesFile}) {
+			t.Fatalf("WriteReport: %q, %v, %v; want grades.csv moved into a backup", backup, moved, err)
+		}
+		if got := readAll(t, backup)[GradesFile]; got != scored {
+			t.Errorf("backed-up sheet %q, want %q", got, scored)
+		}
+		// A grades.csv that is no regular file is refused as before.
+		if err := os.Remove(sheet); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Mkdir(sheet, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := class("ann").WriteReport(dir, false); !errors.Is(err, reports.ErrEdited) {
+			t.Errorf("grades.csv a folder: %v, want a refusal", err)
+		}
+	})
+
 	t.Run("older judge's marker", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "out")
 		if err := PrepareOut(dir); err != nil {
 			t.Fatal(err)
 		}
 		write(t, filepath.Join(dir, "ann", FeedbackFile), "edited\n")
-		if _, err := class("ann").WriteReport(dir, false); err != nil {
+		if _, _, err := class("ann").WriteReport(dir, false); err != nil {
 			t.Fatal(err)
 		}
 		if b, _ := os.ReadFile(filepath.Join(dir, "ann", FeedbackFile)); string(b) == "edited\n" {
