@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,7 +31,9 @@ import (
 //	60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752  sudoku/alice/1.diff
 //
 // A path holding a control character or starting with a double quote is
-// written quoted, as a Go string literal. Markers of older judges list plain
+// written quoted, as a Go string literal. A path may be listed more than once,
+// with different hashes: each is judge's (a write in progress lists what the
+// folder held and what it is being given). Markers of older judges list plain
 // paths without a hash, or list nothing at all (only the run id): they are
 // read as they always were, and for their files no edit can be detected, so
 // judge replaces them as it always did (see EditedFiles).
@@ -171,12 +174,22 @@ func (e *EditedError) Is(target error) bool { return target == ErrEdited }
 // folder. The result is sorted, slash-separated, and holds no path inside
 // another one it holds.
 func EditedFiles(dir string, files []MarkerFile) ([]string, error) {
-	found := map[string]bool{}
+	// A path listed more than once is judge's when it holds any of the
+	// contents recorded for it (a write in progress lists the old and the new).
+	sums := map[string][]string{}
+	var names []string
 	for _, f := range files {
 		if !fs.ValidPath(f.Name) || f.Name == "." {
 			continue
 		}
-		user, err := editedEntry(dir, f)
+		if _, seen := sums[f.Name]; !seen {
+			names = append(names, f.Name)
+		}
+		sums[f.Name] = append(sums[f.Name], f.Sum)
+	}
+	found := map[string]bool{}
+	for _, name := range names {
+		user, err := editedEntry(dir, name, sums[name])
 		if err != nil {
 			return nil, err
 		}
@@ -202,10 +215,11 @@ func EditedFiles(dir string, files []MarkerFile) ([]string, error) {
 	return out, nil
 }
 
-// editedEntry is the entry of dir on the way to, or at, the listed file f that
-// holds the user's work, or "" when there is none.
-func editedEntry(dir string, f MarkerFile) (string, error) {
-	parts := strings.Split(f.Name, "/")
+// editedEntry is the entry of dir on the way to, or at, the listed file name
+// that holds the user's work, or "" when there is none; sums are the contents
+// judge wrote there ("": not recorded).
+func editedEntry(dir, name string, sums []string) (string, error) {
+	parts := strings.Split(name, "/")
 	for i := 1; i < len(parts); i++ {
 		p := strings.Join(parts[:i], "/")
 		st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(p)))
@@ -218,7 +232,7 @@ func editedEntry(dir string, f MarkerFile) (string, error) {
 			return p, nil
 		}
 	}
-	full := filepath.Join(dir, filepath.FromSlash(f.Name))
+	full := filepath.Join(dir, filepath.FromSlash(name))
 	st, err := os.Lstat(full)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -226,16 +240,16 @@ func editedEntry(dir string, f MarkerFile) (string, error) {
 	case err != nil:
 		return "", fmt.Errorf("report folder %s: %w", dir, err)
 	case !st.Mode().IsRegular():
-		return f.Name, nil
-	case f.Sum == "":
+		return name, nil
+	case slices.Contains(sums, ""):
 		return "", nil
 	}
 	sum, err := fileSum(full)
 	if err != nil {
 		return "", fmt.Errorf("report folder %s: %w", dir, err)
 	}
-	if sum != f.Sum {
-		return f.Name, nil
+	if !slices.Contains(sums, sum) {
+		return name, nil
 	}
 	return "", nil
 }

@@ -200,9 +200,16 @@ func (c *Class) WriteReport(dir string, force bool) (backup string, moved []stri
 			return "", nil, err
 		}
 	}
-	// The marker last: a grade stopped half-way leaves the old one, which
-	// takes the files already written for edits, so the next grade refuses
-	// rather than writes over anything unseen.
+	// While the files are written, the marker lists for each what the last
+	// grade wrote there and what this one writes: a grade stopped half-way
+	// leaves every file judge's by one or the other, so the next grade needs
+	// no --force, and an edit made since is still seen. The final marker
+	// comes last.
+	during := reports.NewMarker(markerHead, files)
+	during.Files = append(during.Files, old.Files...)
+	if err := atomicfile.Write(filepath.Join(dir, Marker), during.Bytes()); err != nil {
+		return backup, edited, err
+	}
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)

@@ -175,6 +175,42 @@ func TestWriteReportKeepsEdits(t *testing.T) {
 		}
 	})
 
+	// A grade stopped while writing leaves some files as the last grade
+	// wrote them and some as the new one did, under the marker that lists
+	// both: none of them counts as the teacher's.
+	t.Run("stopped half-way", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "out")
+		if err := PrepareOut(dir); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := class("ann", "bob").WriteReport(dir, false); err != nil {
+			t.Fatal(err)
+		}
+		first := readAll(t, dir)
+		second := class("ann", "bob")
+		second.Students[0].Items[0].Points = 3
+		if _, _, err := second.WriteReport(dir, false); err != nil {
+			t.Fatal(err)
+		}
+		after := readAll(t, dir)
+		if first["ann/feedback.md"] == after["ann/feedback.md"] {
+			t.Fatal("the second grade wrote the same feedback")
+		}
+		// As the stop left it: the marker of the writes in progress, ann's
+		// feedback still the first grade's.
+		during := reports.ParseMarker([]byte(after[Marker]))
+		during.Files = append(during.Files, reports.ParseMarker([]byte(first[Marker])).Files...)
+		write(t, filepath.Join(dir, Marker), string(during.Bytes()))
+		write(t, filepath.Join(dir, "ann", FeedbackFile), first["ann/feedback.md"])
+		if edited, err := Edited(dir, []string{"ann", "bob"}); err != nil || len(edited) > 0 {
+			t.Errorf("Edited after a stopped write = %v, %v; want none", edited, err)
+		}
+		write(t, filepath.Join(dir, "ann", FeedbackFile), "the teacher's\n")
+		if edited, err := Edited(dir, []string{"ann", "bob"}); err != nil || !slices.Equal(edited, []string{"ann/feedback.md"}) {
+			t.Errorf("Edited = %v, %v; want ann's feedback", edited, err)
+		}
+	})
+
 	t.Run("older judge's marker", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "out")
 		if err := PrepareOut(dir); err != nil {
