@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"log"
-	neturl "net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -134,8 +133,8 @@ func connectBroker(ctx context.Context, c *cli.Context, name string) (*nats.Conn
 	url := c.String("nats")
 	opts := dist.ClientOptions{Name: name}
 	file := c.String("token-file")
-	u, perr := neturl.Parse(url)
-	inURL := perr == nil && u.User != nil
+	// Every server of a list: NATS tries them all, with the same token.
+	inURL, local := dist.Servers(url)
 	switch {
 	case file != "" && inURL:
 		return nil, nil, usageError("--token-file %s and a token in the --nats URL: give the token once (the file keeps it out of ps)", file)
@@ -145,9 +144,10 @@ func connectBroker(ctx context.Context, c *cli.Context, name string) (*nats.Conn
 			return nil, nil, usageError("%v", err)
 		}
 		opts.Token = tok
-	case !inURL && perr == nil && dist.IsLoopback(u.Hostname()):
+	case !inURL && local:
 		// A broker started here with its default store: its token is at hand.
-		// Only for this machine: a remote server never sees a local token.
+		// Only when every server listed is this machine: a remote server
+		// never sees a local token.
 		def := filepath.Join(defaultBrokerStore, dist.TokenFileName)
 		tok, err := dist.ReadToken(def)
 		if err == nil {

@@ -208,9 +208,19 @@ func IsLoopback(host string) bool {
 }
 
 // Redact returns the broker URL u without a token or password in it, for
-// messages.
+// messages. u may list several servers, separated by commas, as NATS clients
+// take them: each loses its own.
 func Redact(u string) string {
-	p, err := url.Parse(u)
+	parts := strings.Split(u, ",")
+	for i, part := range parts {
+		parts[i] = redactOne(part)
+	}
+	return strings.Join(parts, ",")
+}
+
+// redactOne is Redact of one server's URL.
+func redactOne(u string) string {
+	p, err := url.Parse(strings.TrimSpace(u))
 	if err != nil {
 		if at := strings.LastIndex(u, "@"); at >= 0 {
 			return "REDACTED@" + u[at+1:]
@@ -222,4 +232,29 @@ func Redact(u string) string {
 	}
 	p.User = nil
 	return strings.Replace(p.String(), "//", "//REDACTED@", 1)
+}
+
+// Servers looks at every server a broker URL lists (several are separated by
+// commas, as NATS clients take them, and each is tried with the same
+// credentials): whether any carries a token or password, and whether every
+// one is on this machine (IsLoopback; false when one of them cannot be read).
+func Servers(u string) (withUser, allLoopback bool) {
+	allLoopback = true
+	for _, part := range strings.Split(u, ",") {
+		p, err := url.Parse(strings.TrimSpace(part))
+		if err != nil || p.Host == "" {
+			allLoopback = false
+			if strings.Contains(part, "@") {
+				withUser = true
+			}
+			continue
+		}
+		if p.User != nil {
+			withUser = true
+		}
+		if !IsLoopback(p.Hostname()) {
+			allLoopback = false
+		}
+	}
+	return withUser, allLoopback
 }

@@ -336,3 +336,34 @@ func FuzzParseToken(f *testing.F) {
 		}
 	})
 }
+
+// TestRedactAndServers: a token never shows in a message, whichever server of
+// a list carries it, and a local token goes only where every server listed is
+// this machine.
+func TestRedactAndServers(t *testing.T) {
+	const tok = "s3cr3t"
+	tests := []struct {
+		url               string
+		withUser, loopbck bool
+	}{
+		{"nats://127.0.0.1:4222", false, true},
+		{"nats://localhost:4222", false, true},
+		{"nats://[::1]:4222", false, true},
+		{"nats://" + tok + "@127.0.0.1:4222", true, true},
+		{"tls://judgehost:4222", false, false},
+		{"nats://127.0.0.1:1/,nats://judgehost:4222", false, false},
+		{"nats://wrong@127.0.0.1:1,nats://" + tok + "@127.0.0.1:2", true, true},
+		{"nats://127.0.0.1:1, nats://" + tok + "@judgehost:2", true, false},
+		{"127.0.0.1:4222", false, false},
+		{"nats://user:" + tok + "@127.0.0.1:4222", true, true},
+	}
+	for _, tt := range tests {
+		if got := Redact(tt.url); strings.Contains(got, tok) {
+			t.Errorf("Redact(%q) = %q: the token shows", tt.url, got)
+		}
+		withUser, local := Servers(tt.url)
+		if withUser != tt.withUser || local != tt.loopbck {
+			t.Errorf("Servers(%q) = %v, %v; want %v, %v", tt.url, withUser, local, tt.withUser, tt.loopbck)
+		}
+	}
+}
