@@ -252,6 +252,17 @@ func TestBrokerCommandTLS(t *testing.T) {
 	if !strings.Contains(errOut, "warning") || !strings.Contains(errOut, "without TLS") {
 		t.Errorf("a broker on every address without TLS: stderr %q; want a warning", errOut)
 	}
+	// On every address with TLS, the URL it prints names what the
+	// certificate is valid for (here 127.0.0.1), so the printed command works.
+	store = t.TempDir()
+	out, _, _ = brokerProcess(t, "--listen", "0.0.0.0:0", "--store", store, "--tls-cert", cert, "--tls-key", key)
+	if m = brokerURLRe.FindStringSubmatch(out); m == nil || !strings.HasPrefix(m[1], "tls://127.0.0.1:") {
+		t.Fatalf("start-up lines on every address: want tls://127.0.0.1:PORT, the certificate's address:\n%s", out)
+	}
+	code, stdout, errOut = judge(t, "doctor", "--nats", m[1], "--token-file", filepath.Join(store, dist.TokenFileName), "--tls-ca", cert)
+	if code != 0 || !strings.Contains(stdout, "JetStream") {
+		t.Errorf("the printed command: exit %d: %s%s", code, stdout, errOut)
+	}
 }
 
 // testCertificate writes a self-signed certificate for 127.0.0.1 and its key

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/tls"
 	"fmt"
 	"net"
 	"os"
@@ -103,7 +104,7 @@ Examples:
 			defer b.Shutdown()
 			ctx, stop := signalContext(c.Context)
 			defer stop()
-			url, host := clientURL(b.ClientURL())
+			url, host := clientURL(b.ClientURL(), certName(opts.TLS))
 			if !dist.IsLoopback(host) && opts.TLS == nil {
 				fmt.Fprintf(c.App.ErrWriter, "broker: warning: listening on %s without TLS: problems with their secret answers, "+
 					"submissions, results and the token cross the network in plain text for anyone on it to read "+
@@ -130,18 +131,44 @@ Examples:
 }
 
 // clientURL is the URL clients on other machines connect to for the server URL
-// u, and its host: a broker listening on every address (0.0.0.0) is reached by
-// this machine's name.
-func clientURL(u string) (url, host string) {
+// u, and its host: a broker listening on every address (0.0.0.0, ::) is
+// reached by name, the certificate's when it serves TLS (a client checks the
+// name it dials against it), else this machine's.
+func clientURL(u, name string) (url, host string) {
 	scheme, hostport, _ := strings.Cut(u, "://")
 	h, port, err := net.SplitHostPort(hostport)
 	if err != nil {
 		return u, hostport
 	}
 	if ip := net.ParseIP(h); ip != nil && ip.IsUnspecified() {
-		if name, err := os.Hostname(); err == nil && name != "" {
+		if name == "" {
+			name, _ = os.Hostname()
+		}
+		if name != "" {
 			return scheme + "://" + net.JoinHostPort(name, port), h
 		}
 	}
 	return u, h
+}
+
+// certName is a name or address the broker's TLS certificate is valid for,
+// for the URL it prints: its first DNS name, else its first IP address that
+// is not loopback, else its first; "" without TLS or names.
+func certName(cfg *tls.Config) string {
+	if cfg == nil || len(cfg.Certificates) == 0 || cfg.Certificates[0].Leaf == nil {
+		return ""
+	}
+	leaf := cfg.Certificates[0].Leaf
+	if len(leaf.DNSNames) > 0 {
+		return leaf.DNSNames[0]
+	}
+	for _, ip := range leaf.IPAddresses {
+		if !ip.IsLoopback() && !ip.IsUnspecified() {
+			return ip.String()
+		}
+	}
+	if len(leaf.IPAddresses) > 0 {
+		return leaf.IPAddresses[0].String()
+	}
+	return ""
 }
