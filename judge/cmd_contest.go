@@ -313,7 +313,7 @@ func editedError(err error, done string) error {
 	}
 	return usageError("--out: %s: you edited %s since judge wrote %s; %s. Move your version away, choose another --out, "+
 		"or give --force to move what you edited into %s and write the report",
-		relPath(ee.Dir), strings.Join(ee.Files, ", "), it, done, filepath.Join(relPath(ee.Dir), reports.BackupPrefix+"DATE-TIME"))
+		relPath(ee.Dir), reports.ListNames(ee.Files), it, done, filepath.Join(relPath(ee.Dir), reports.BackupPrefix+"DATE-TIME"))
 }
 
 // renderStored prints a stored run's tables and writes its report folder; the

@@ -144,7 +144,11 @@ Examples:
 			}
 			backup, moved, err := class.WriteReport(out, c.Bool("force"))
 			if backup != "" {
-				fmt.Fprintf(c.App.ErrWriter, "judge: moved what you had edited since grade wrote it (%s) into %s\n", strings.Join(moved, ", "), backup)
+				it := "it"
+				if len(moved) > 1 {
+					it = "them"
+				}
+				fmt.Fprintf(c.App.ErrWriter, "judge: moved what you had edited since grade wrote %s (%s) into %s\n", it, reports.ListNames(moved), backup)
 			}
 			var ee *reports.EditedError
 			if errors.As(err, &ee) { // edited while grading
@@ -176,7 +180,7 @@ func gradeEdited(out string, edited []string, done string) error {
 	}
 	return usageError("%s: you edited %s since grade wrote %s; %s. Copy what you want to keep elsewhere (manual scores: "+
 		"into a copy of %s, passed with --manual), choose another --out, or give --force to move what you edited into %s and grade",
-		out, strings.Join(edited, ", "), it, done, grade.GradesFile, filepath.Join(out, reports.BackupPrefix+"DATE-TIME"))
+		out, reports.ListNames(edited), it, done, grade.GradesFile, filepath.Join(out, reports.BackupPrefix+"DATE-TIME"))
 }
 
 // keepsScores refuses to re-grade into a report whose grades.csv holds what the

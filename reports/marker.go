@@ -70,8 +70,11 @@ func NewMarker(head string, files map[string][]byte) Marker {
 // skipped, as they always were.
 func ParseMarker(data []byte) Marker {
 	lines := strings.Split(string(data), "\n")
-	m := Marker{Head: lines[0]}
+	m := Marker{Head: strings.TrimSuffix(lines[0], "\r")}
 	for _, line := range lines[1:] {
+		// A marker saved by an editor with CRLF line ends: a written path
+		// never ends in a carriage return (it would be quoted).
+		line = strings.TrimSuffix(line, "\r")
 		f := MarkerFile{Name: line}
 		if sum, name, ok := hashedLine(line); ok {
 			f = MarkerFile{Name: name, Sum: sum}
@@ -122,6 +125,20 @@ func (m Marker) Bytes() []byte {
 	return []byte(b.String())
 }
 
+// ListNames joins paths for a message, "a, b": a path holding a control
+// character, a double quote first or ", " is quoted as a Go string literal, so
+// that each is told apart and none breaks the line.
+func ListNames(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		if needsQuote(n) || strings.Contains(n, ", ") {
+			n = strconv.Quote(n)
+		}
+		out[i] = n
+	}
+	return strings.Join(out, ", ")
+}
+
 // needsQuote reports whether a path must be quoted to be read back as it is.
 func needsQuote(name string) bool {
 	if strings.HasPrefix(name, `"`) {
@@ -157,7 +174,7 @@ func (e *EditedError) Error() string {
 	if len(e.Files) > 1 {
 		what = fmt.Sprintf("%d files judge wrote there, which were edited since", len(e.Files))
 	}
-	return fmt.Sprintf("report folder %s holds %s (%s); nothing was changed", e.Dir, what, strings.Join(e.Files, ", "))
+	return fmt.Sprintf("report folder %s holds %s (%s); nothing was changed", e.Dir, what, ListNames(e.Files))
 }
 
 // Is makes errors.Is(err, ErrEdited) hold.

@@ -275,6 +275,8 @@ func TestParseMarker(t *testing.T) {
 		{"run-0\n" + sum + "  \"a\\nb\"\n", Marker{Head: "run-0", Files: []MarkerFile{{Name: "a\nb", Sum: sum}}}},
 		{"run-0\n" + strings.ToUpper(sum) + "  x\n", Marker{Head: "run-0", Files: []MarkerFile{{Name: strings.ToUpper(sum) + "  x"}}}},
 		{"run-0\n" + sum + "  \n", Marker{Head: "run-0", Files: []MarkerFile{{Name: sum + "  "}}}},
+		// Saved by an editor with CRLF line ends.
+		{"run-0\r\n" + sum + "  standings.md\r\nresults.json\r\n", Marker{Head: "run-0", Files: []MarkerFile{{Name: "standings.md", Sum: sum}, {Name: "results.json"}}}},
 	}
 	for _, tt := range tests {
 		got := ParseMarker([]byte(tt.in))
@@ -343,5 +345,24 @@ func TestWriteReportRecoversStaleEdit(t *testing.T) {
 	}
 	if all := strings.Join(notes, "\n"); !strings.Contains(all, b[0]) {
 		t.Errorf("notes %q do not name %s", all, b[0])
+	}
+}
+
+// TestListNames: names in a message are told apart and keep it on one line.
+func TestListNames(t *testing.T) {
+	tests := []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"standings.md"}, "standings.md"},
+		{[]string{"a.md", "b/feedback.md"}, "a.md, b/feedback.md"},
+		{[]string{"nl\nx/feedback.md", "\"q/feedback.md"}, `"nl\nx/feedback.md", "\"q/feedback.md"`},
+		{[]string{"a, b.md", "é.md"}, `"a, b.md", é.md`},
+	}
+	for _, tt := range tests {
+		if got := ListNames(tt.in); got != tt.want {
+			t.Errorf("ListNames(%q) = %s, want %s", tt.in, got, tt.want)
+		}
 	}
 }

@@ -460,7 +460,7 @@ func WriteReportWith(ctx context.Context, dir string, rep Report, opt WriteOptio
 		return fmt.Errorf("replace report %s: %w", dir, err)
 	}
 	if backup != "" {
-		opt.note(fmt.Sprintf("moved what you had edited since judge wrote it (%s) into %s", strings.Join(moved, ", "), backup))
+		opt.note(fmt.Sprintf("moved what you had edited since judge wrote it (%s) into %s", ListNames(moved), backup))
 	}
 	for _, k := range keep {
 		if err := carry(old, dir, k); err != nil {
@@ -792,7 +792,7 @@ func recoverStale(dir string, newFiles map[string]bool, note func(string)) error
 			})
 			if err == nil {
 				note(fmt.Sprintf("found in %s, left by an interrupted write, what you had edited since judge wrote it (%s): moving it into %s",
-					o, strings.Join(edited, ", "), filepath.Join(dir, filepath.Base(backup))))
+					o, ListNames(edited), filepath.Join(dir, filepath.Base(backup))))
 			}
 		}
 		if err != nil {
