@@ -2,16 +2,8 @@ package dist
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"errors"
-	"math/big"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/judgehq/judge/internal/testfiles"
 	"github.com/judgehq/judge/problems"
 )
 
@@ -181,39 +174,6 @@ func TestBrokerTokenFile(t *testing.T) {
 	}
 }
 
-// selfSigned writes a self-signed certificate for 127.0.0.1 and its key, and
-// returns their files.
-func selfSigned(t *testing.T, dir string) (certFile, keyFile string) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "judge broker test"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
-		KeyUsage:    x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}, BasicConstraintsValid: true, IsCA: true,
-		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kder, err := x509.MarshalPKCS8PrivateKey(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	certFile, keyFile = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
-	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: kder}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return certFile, keyFile
-}
-
 // TestBrokerTLS: a broker serving TLS lets in a client that trusts its
 // certificate (and has the token), refuses one that does not trust it, whether
 // it asked for TLS or not, and a worker trusting it judges a job.
@@ -221,7 +181,7 @@ func TestBrokerTLS(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	dir := t.TempDir()
-	certFile, keyFile := selfSigned(t, dir)
+	certFile, keyFile := testfiles.SelfSigned(t, dir)
 	scfg, err := ServerTLS(certFile, keyFile)
 	if err != nil {
 		t.Fatal(err)
@@ -282,8 +242,8 @@ func TestBrokerTLS(t *testing.T) {
 // refused with an error naming the file.
 func TestTLSFilesNamed(t *testing.T) {
 	dir := t.TempDir()
-	certFile, keyFile := selfSigned(t, dir)
-	otherCert, _ := selfSigned(t, t.TempDir())
+	certFile, keyFile := testfiles.SelfSigned(t, dir)
+	otherCert, _ := testfiles.SelfSigned(t, t.TempDir())
 	garbage := filepath.Join(dir, "garbage.pem")
 	if err := os.WriteFile(garbage, []byte("not a certificate\n"), 0o644); err != nil {
 		t.Fatal(err)
