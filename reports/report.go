@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/problems"
 )
 
@@ -492,7 +493,7 @@ func listedFiles(dir string, newNames []string) ([]MarkerFile, error) {
 // markerFiles are the files the marker of folder dir lists; listless says it
 // has a marker listing none. No marker lists nothing.
 func markerFiles(dir string) (files []MarkerFile, listless bool, err error) {
-	data, err := os.ReadFile(filepath.Join(dir, MarkerName))
+	data, err := regular.ReadFile(filepath.Join(dir, MarkerName))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, false, nil
 	}
@@ -620,7 +621,7 @@ func claimed(names []string) map[string]bool {
 // names are replaced, everything else in the folder is the user's. A folder
 // without a marker claims nothing.
 func owned(dir string, newFiles map[string]bool) (map[string]bool, error) {
-	data, err := os.ReadFile(filepath.Join(dir, MarkerName))
+	data, err := regular.ReadFile(filepath.Join(dir, MarkerName))
 	if errors.Is(err, os.ErrNotExist) {
 		return map[string]bool{}, nil
 	}
