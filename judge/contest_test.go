@@ -158,7 +158,7 @@ func TestReportReproducesContest(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("contest: exit %d: %s", code, errOut)
 	}
-	m := regexp.MustCompile(`\(run (\S+)\)`).FindStringSubmatch(out)
+	m := runIDRe.FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("no run id in %q", out)
 	}
