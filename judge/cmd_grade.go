@@ -117,6 +117,20 @@ Examples:
 				}
 				return usageError("%v", err)
 			}
+			// One grade at a time writes the report: from reading its scores
+			// back to its marker, under the lock report folders are written
+			// under (another grade into the same folder waits here).
+			abs, err := filepath.Abs(out)
+			if err != nil {
+				return failed("report folder %s: %v", out, err)
+			}
+			unlock, err := reports.LockFolder(ctx, filepath.Dir(abs), func(s string) {
+				fmt.Fprintf(c.App.ErrWriter, "judge: warning: %s\n", s)
+			})
+			if err != nil {
+				return failed("%v; nothing written (%s is as it was)", err, out)
+			}
+			defer unlock()
 			// The scores of the previous report, then the teacher's new ones.
 			for _, src := range []struct {
 				path     string
@@ -178,9 +192,9 @@ func gradeEdited(out string, edited []string, done string) error {
 	if len(edited) > 1 {
 		it = "them"
 	}
-	return usageError("%s: you edited %s since grade wrote %s; %s. Copy what you want to keep elsewhere (manual scores: "+
+	return usageError("%s: you edited %s since grade wrote %s, or put %s where grade writes (a link there is never followed); %s. Copy what you want to keep elsewhere (manual scores: "+
 		"into a copy of %s, passed with --manual), choose another --out, or give --force to move what you edited into %s and grade",
-		out, reports.ListNames(edited), it, done, grade.GradesFile, filepath.Join(out, reports.BackupPrefix+"DATE-TIME"))
+		out, reports.ListNames(edited), it, it, done, grade.GradesFile, filepath.Join(out, reports.BackupPrefix+"DATE-TIME"))
 }
 
 // keepsScores refuses to re-grade into a report whose grades.csv holds what the

@@ -11,8 +11,10 @@ import (
 	"time"
 )
 
-// lockFolder takes an exclusive lock on the folder parent, waiting while ctx
-// allows for other writers that hold it, and returns its release.
+// LockFolder takes an exclusive lock on the folder parent, waiting while ctx
+// allows for other writers that hold it, and returns its release. Every
+// writer of a report folder (WriteReportWith, judge grade) takes it on the
+// report folder's parent.
 //
 // The lock is flock(2) on the parent folder's own descriptor, not a lock file:
 // the swap it serialises renames entries of the parent; the report folder
@@ -26,7 +28,7 @@ import (
 //
 // On a file system that does not support the lock (some network file systems)
 // the write goes on unlocked and note says so.
-func lockFolder(ctx context.Context, parent string, note func(string)) (func(), error) {
+func LockFolder(ctx context.Context, parent string, note func(string)) (func(), error) {
 	f, err := os.Open(parent)
 	if err != nil {
 		return nil, fmt.Errorf("locking %s: %w", parent, err)

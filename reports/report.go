@@ -322,7 +322,7 @@ func WriteReport(ctx context.Context, dir string, rep Report) error {
 // once the new one is complete, what a user added to it is carried over into
 // the new one, and only then are the old report's own files removed. Nothing a
 // user added is ever deleted: on failure the error says where it is. Writers of
-// folders in one parent folder are serialised (see lockFolder), and a write
+// folders in one parent folder are serialised (see LockFolder), and a write
 // first mends what an interrupted one left (see recoverStale).
 func WriteReportWith(ctx context.Context, dir string, rep Report, opt WriteOptions) (err error) {
 	// Absolute, so that the new report is built beside the folder even when
@@ -350,7 +350,7 @@ func WriteReportWith(ctx context.Context, dir string, rep Report, opt WriteOptio
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return fmt.Errorf("report folder %s: %w", dir, err)
 	}
-	unlock, err := lockFolder(ctx, parent, opt.note)
+	unlock, err := LockFolder(ctx, parent, opt.note)
 	if err != nil {
 		return fmt.Errorf("report folder %s: %w", dir, err)
 	}

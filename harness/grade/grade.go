@@ -182,6 +182,10 @@ func Students(classDir string) ([]string, error) {
 	var out []string
 	for _, e := range entries {
 		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") && !strings.HasPrefix(e.Name(), "_") {
+			if strings.EqualFold(e.Name(), GradesFile) || strings.EqualFold(e.Name(), ClassFile) {
+				return nil, fmt.Errorf("class folder %s: a student folder named %s would take the place of the report's own %s: rename it (or start it with _ to leave it out)",
+					classDir, e.Name(), e.Name())
+			}
 			out = append(out, e.Name())
 		}
 	}

@@ -72,45 +72,96 @@ func reportNames(students []string) []string {
 
 // Edited lists the files of the grade report folder dir that a grade of the
 // named students would write over and the teacher edited since judge grade
-// wrote them (see reports.EditedFiles), and the files
-// standing where a grade of the named students would write one that the last
-// grade did not write (a file of the teacher's); nothing for a folder whose
-// marker (an older judge's) lists no files. It reads only, so that grade can
-// refuse before it judges anything.
+// wrote them (see reports.EditedFiles), the files standing where a grade of
+// the named students would write one that the last grade did not write (a
+// file of the teacher's), and anything on the way to a file grade writes that
+// is no folder: a symbolic link there (to a student's folder elsewhere, say)
+// is never followed, whatever the marker, also an older judge's that lists no
+// files. It reads only, so that grade can refuse before it judges anything.
+// No path it lists lies inside another it lists.
 func Edited(dir string, students []string) ([]string, error) {
 	m, err := readMarker(dir)
-	if err != nil || len(m.Files) == 0 {
-		return nil, err
-	}
-	names := reportNames(students)
-	written := map[string]bool{}
-	for _, n := range names {
-		written[n] = true
-	}
-	listed := map[string]bool{}
-	var check []reports.MarkerFile
-	for _, f := range m.Files {
-		listed[f.Name] = true
-		if written[f.Name] { // the others are not written over
-			check = append(check, f)
-		}
-	}
-	edited, err := reports.EditedFiles(dir, check)
 	if err != nil {
 		return nil, err
 	}
+	names := reportNames(students)
+	var edited []string
+	blocked := map[string]bool{} // names with a link or file on the way
 	for _, n := range names {
-		if listed[n] {
-			continue
+		p, err := inTheWay(dir, n)
+		if err != nil {
+			return nil, err
 		}
-		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(n))); err == nil {
-			edited = append(edited, n)
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("report folder %s: %w", dir, err)
+		if p != "" {
+			edited = append(edited, p)
+			blocked[n] = true
 		}
 	}
-	sort.Strings(edited)
-	return slices.Compact(edited), nil
+	if len(m.Files) > 0 {
+		written := map[string]bool{}
+		for _, n := range names {
+			written[n] = true
+		}
+		listed := map[string]bool{}
+		var check []reports.MarkerFile
+		for _, f := range m.Files {
+			listed[f.Name] = true
+			if written[f.Name] { // the others are not written over
+				check = append(check, f)
+			}
+		}
+		changed, err := reports.EditedFiles(dir, check)
+		if err != nil {
+			return nil, err
+		}
+		edited = append(edited, changed...)
+		for _, n := range names {
+			if listed[n] || blocked[n] {
+				continue
+			}
+			if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(n))); err == nil {
+				edited = append(edited, n)
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("report folder %s: %w", dir, err)
+			}
+		}
+	}
+	return outermost(edited), nil
+}
+
+// inTheWay is the entry of dir on the way to the file name (slash-separated)
+// that is no folder, a file or a symbolic link (never followed), or "" when
+// there is none or a folder on the way is missing.
+func inTheWay(dir, name string) (string, error) {
+	parts := strings.Split(name, "/")
+	for i := 1; i < len(parts); i++ {
+		p := strings.Join(parts[:i], "/")
+		st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(p)))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return "", nil
+		case err != nil:
+			return "", fmt.Errorf("report folder %s: %w", dir, err)
+		case !st.IsDir():
+			return p, nil
+		}
+	}
+	return "", nil
+}
+
+// outermost is paths sorted, without repeats and without the paths that lie
+// inside another of them (moving that one moves them too).
+func outermost(paths []string) []string {
+	sort.Strings(paths)
+	paths = slices.Compact(paths)
+	var out []string
+	for _, p := range paths {
+		if len(out) > 0 && strings.HasPrefix(p, out[len(out)-1]+"/") {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // Refused is edited (as Edited lists it) without the report's own grades.csv

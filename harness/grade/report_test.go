@@ -66,6 +66,15 @@ func TestWriteReportKeepsEdits(t *testing.T) {
 		{"teacher's file where a new student's feedback goes", func(t *testing.T, dir string) {
 			write(t, filepath.Join(dir, "cy", FeedbackFile), "my notes on Cy\n")
 		}, class("ann", "bob", "cy"), []string{"cy/feedback.md"}},
+		{"student's folder replaced by a link to a folder elsewhere", func(t *testing.T, dir string) {
+			if err := os.RemoveAll(filepath.Join(dir, "bob")); err != nil {
+				t.Fatal(err)
+			}
+			linkElsewhere(t, dir, "bob")
+		}, class("ann", "bob"), []string{"bob"}},
+		{"a new student's folder is a link to a folder elsewhere", func(t *testing.T, dir string) {
+			linkElsewhere(t, dir, "cy")
+		}, class("ann", "bob", "cy"), []string{"cy"}},
 		{"edited feedback of a student no longer graded: not written over", func(t *testing.T, dir string) {
 			write(t, filepath.Join(dir, "bob", FeedbackFile), "Bob's feedback, reworded\n")
 		}, class("ann"), nil},
@@ -128,6 +137,7 @@ func TestWriteReportKeepsEdits(t *testing.T) {
 			if _, err := os.Stat(backup); err != nil {
 				t.Error(err)
 			}
+			elsewhereEmpty(t, dir)
 		})
 	}
 
@@ -211,6 +221,26 @@ func TestWriteReportKeepsEdits(t *testing.T) {
 		}
 	})
 
+	// A link on the way is never followed, even under a marker that lists
+	// no files.
+	t.Run("older judge's marker, a student's folder a link", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "out")
+		if err := PrepareOut(dir); err != nil {
+			t.Fatal(err)
+		}
+		linkElsewhere(t, dir, "ann")
+		if _, _, err := class("ann").WriteReport(dir, false); !errors.Is(err, reports.ErrEdited) {
+			t.Fatalf("WriteReport: %v, want ErrEdited", err)
+		}
+		if _, _, err := class("ann").WriteReport(dir, true); err != nil {
+			t.Fatal(err)
+		}
+		elsewhereEmpty(t, dir)
+		if _, err := os.Stat(filepath.Join(dir, "ann", FeedbackFile)); err != nil {
+			t.Error(err)
+		}
+	})
+
 	t.Run("older judge's marker", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "out")
 		if err := PrepareOut(dir); err != nil {
@@ -224,6 +254,32 @@ func TestWriteReportKeepsEdits(t *testing.T) {
 			t.Error("feedback not written")
 		}
 	})
+}
+
+// linkElsewhere makes dir/name a symbolic link to an empty folder
+// "elsewhere" beside dir, which a grade must leave empty.
+func linkElsewhere(t *testing.T, dir, name string) {
+	t.Helper()
+	elsewhere := filepath.Join(filepath.Dir(dir), "elsewhere")
+	if err := os.MkdirAll(elsewhere, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(dir, name)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// elsewhereEmpty fails the test when the folder linkElsewhere makes beside
+// dir is there and holds anything.
+func elsewhereEmpty(t *testing.T, dir string) {
+	t.Helper()
+	elsewhere := filepath.Join(filepath.Dir(dir), "elsewhere")
+	if _, err := os.Lstat(elsewhere); err != nil {
+		return
+	}
+	if got := readAll(t, elsewhere); len(got) > 0 {
+		t.Errorf("grade wrote through a link, outside its folder: %v", got)
+	}
 }
 
 // readAll maps every entry under dir (slash path) to its content; a link to

@@ -255,3 +255,35 @@ func TestLoadScoresRefusesAPipe(t *testing.T) {
 		t.Errorf("LoadScores on a named pipe: %v, want a refusal", err)
 	}
 }
+
+// TestStudentsRefusesReportNames: a student folder named like a file of the
+// report (grades.csv, class.txt, in any case) would take that file's place in
+// the report folder; the class is refused, naming it.
+func TestStudentsRefusesReportNames(t *testing.T) {
+	tests := []struct {
+		folders []string
+		bad     string
+	}{
+		{[]string{"ann", "bob"}, ""},
+		{[]string{"ann", GradesFile}, GradesFile},
+		{[]string{"Class.TXT", "bob"}, "Class.TXT"},
+		{[]string{"ann", "_" + ClassFile}, ""}, // left out
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.folders, ","), func(t *testing.T) {
+			class := t.TempDir()
+			for _, f := range tt.folders {
+				if err := os.Mkdir(filepath.Join(class, f), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			names, err := Students(class)
+			switch {
+			case tt.bad == "" && err != nil:
+				t.Fatalf("Students: %v", err)
+			case tt.bad != "" && (err == nil || !strings.Contains(err.Error(), tt.bad)):
+				t.Fatalf("Students = %v, %v; want an error naming %s", names, err, tt.bad)
+			}
+		})
+	}
+}
