@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -106,5 +107,51 @@ func TestMarkdownKeepsProgramTextText(t *testing.T) {
 	}
 	if !strings.Contains(page, `\[click\]\(javascript:alert\(1\)\)`) {
 		t.Errorf("the message was not kept as escaped text:\n%s", page)
+	}
+}
+
+// TestJSONThroughPrintable: a message holding every kind of character the
+// judge's printable standard output escapes stays valid JSON that decodes to
+// the message itself, written straight and through a PrintableWriter (as
+// `judge run --json` writes it).
+func TestJSONThroughPrintable(t *testing.T) {
+	msgs := []string{
+		"boom\x7f\x1b\n",
+		"c1 \u009b31m, bidi \u202egnp.exe, isolate \u2066x\u2069, lrm \u200e",
+		"bad utf-8 \xff\xfe, bell \a, cr \r, nul \x00",
+		"plain",
+	}
+	for _, msg := range msgs {
+		rep := Build(Input{Run: "r", Results: []problems.Result{{Run: "r", Problem: "p", Submission: "s\x7f.c",
+			Dataset: "1", Outcome: problems.Outcome{Verdict: problems.RTE, Message: msg}}}})
+		var direct bytes.Buffer
+		if err := WriteJSON(&direct, rep); err != nil {
+			t.Fatal(err)
+		}
+		var wrapped bytes.Buffer
+		pw := NewPrintableWriter(&wrapped)
+		if err := WriteJSON(pw, rep); err != nil {
+			t.Fatal(err)
+		}
+		if err := pw.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		for name, out := range map[string][]byte{"direct": direct.Bytes(), "printable": wrapped.Bytes()} {
+			if needsEscape(string(out)) {
+				t.Errorf("%s: %q left characters a terminal acts on", name, msg)
+			}
+			var back struct {
+				Results []struct {
+					Message string `json:"message"`
+				} `json:"results"`
+			}
+			if err := json.Unmarshal(out, &back); err != nil {
+				t.Fatalf("%s: %q gave invalid JSON: %v\n%s", name, msg, err, out)
+			}
+			want := string([]rune(msg)) // each byte that is no UTF-8: U+FFFD
+			if len(back.Results) != 1 || back.Results[0].Message != want {
+				t.Errorf("%s: message read back %+v, want %q", name, back.Results, want)
+			}
+		}
 	}
 }

@@ -1,12 +1,14 @@
 package reports
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
 	"time"
+	"unicode/utf8"
 
 	"github.com/judgehq/judge/problems"
 )
@@ -135,12 +137,40 @@ func WriteJSON(w io.Writer, rep Report) error {
 		}
 		out.Results = append(out.Results, jr)
 	}
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(out); err != nil {
 		return fmt.Errorf("encode results.json: %w", err)
 	}
+	if _, err := w.Write(escapeJSON(buf.Bytes())); err != nil {
+		return fmt.Errorf("write results.json: %w", err)
+	}
 	return nil
+}
+
+// escapeJSON writes, in the JSON text js, every character Printable would
+// escape that encoding/json leaves as it is (DEL, the C1 controls, the marks
+// that reorder text) as a JSON escape, \u007f: the same string to a JSON
+// reader, and nothing a terminal acts on or that a PrintableWriter must
+// escape (its \x7f is no JSON). Outside strings JSON holds only ASCII
+// punctuation, digits, letters and white space, so every such character is
+// inside a string.
+func escapeJSON(js []byte) []byte {
+	if !needsEscape(string(js)) {
+		return js
+	}
+	out := make([]byte, 0, len(js)+64)
+	for i := 0; i < len(js); {
+		r, size := utf8.DecodeRune(js[i:])
+		if r >= 0x7f && escaped(r) {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		} else {
+			out = append(out, js[i:i+size]...)
+		}
+		i += size
+	}
+	return out
 }
 
 // normalize truncates a result's times to the microsecond, the precision the store
