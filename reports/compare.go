@@ -23,8 +23,12 @@ type Cell struct {
 	Consistent bool
 	// Median, Min and Max CPU time over the attempts.
 	MedianCPU, MinCPU, MaxCPU time.Duration
-	// Score is the median score over the attempts.
-	Score float64
+	// Score is the median score over the attempts that got AC; Scored says
+	// there was one. A failed attempt's score (a checker's 0, say) is no
+	// score of the variant's: on a problem where lower is better it would read
+	// as the best.
+	Score  float64
+	Scored bool
 }
 
 // Matrix is a datasets × variants comparison of one problem.
@@ -96,7 +100,7 @@ func cellOf(rs []problems.Result) Cell {
 	}
 	c := Cell{Runs: len(rs), Verdict: rs[0].Outcome.Verdict, Consistent: true}
 	cpus := make([]time.Duration, len(rs))
-	scores := make([]float64, len(rs))
+	var scores []float64
 	for i, r := range rs {
 		if r.Outcome.Verdict != c.Verdict {
 			c.Consistent = false
@@ -105,17 +109,25 @@ func cellOf(rs []problems.Result) Cell {
 			}
 		}
 		cpus[i] = r.Usage.CPU
-		scores[i] = r.Outcome.Score
+		if r.Outcome.Verdict == problems.AC {
+			scores = append(scores, r.Outcome.Score)
+		}
 	}
 	slices.Sort(cpus)
 	slices.Sort(scores)
 	c.MinCPU, c.MaxCPU = cpus[0], cpus[len(cpus)-1]
 	if n := len(cpus); n%2 == 1 {
 		c.MedianCPU = cpus[n/2]
-		c.Score = scores[n/2]
 	} else {
 		c.MedianCPU = (cpus[n/2-1] + cpus[n/2]) / 2
-		c.Score = (scores[n/2-1] + scores[n/2]) / 2
+	}
+	if n := len(scores); n > 0 {
+		c.Scored = true
+		if n%2 == 1 {
+			c.Score = scores[n/2]
+		} else {
+			c.Score = (scores[n/2-1] + scores[n/2]) / 2
+		}
 	}
 	return c
 }
@@ -132,15 +144,20 @@ type Summary struct {
 	// Won, Lost and Tied count datasets against the baseline: AC beats non-AC, and
 	// between two ACs the lower median CPU wins.
 	Won, Lost, Tied int
-	// ScoreDiff is this variant's total median score minus the baseline's.
-	ScoreDiff float64
+	// ScoreDiff is this variant's total median score minus the baseline's,
+	// over the ScorePaired datasets where both have a score (AC); 0 when none.
+	ScoreDiff   float64
+	ScorePaired int
 	// Judged counts the datasets the variant ran on and Accepted those with AC;
 	// AcceptRate is their ratio with [AcceptLow, AcceptHigh] its 95 % Wilson score
 	// interval (for an interactive game, the win rate).
 	Judged, Accepted                  int
 	AcceptRate, AcceptLow, AcceptHigh float64
-	// MeanScore and MeanCPU average the median score and CPU time per judged dataset.
+	// MeanScore averages the median score over the Scored datasets (those
+	// with an AC; NaN when none) and MeanCPU the median CPU time per judged
+	// dataset.
 	MeanScore float64
+	Scored    int
 	MeanCPU   time.Duration
 }
 
@@ -170,7 +187,10 @@ func Summarize(m Matrix, rng *rand.Rand, resamples int) []Summary {
 		var logs []float64
 		for d := range m.Datasets {
 			base, c := m.Cells[d][0], m.Cells[d][v]
-			s.ScoreDiff += c.Score - base.Score
+			if base.Scored && c.Scored {
+				s.ScoreDiff += c.Score - base.Score
+				s.ScorePaired++
+			}
 			bAC, cAC := base.Runs > 0 && base.Verdict == problems.AC, c.Runs > 0 && c.Verdict == problems.AC
 			switch {
 			case cAC && !bAC:
@@ -191,16 +211,23 @@ func Summarize(m Matrix, rng *rand.Rand, resamples int) []Summary {
 			}
 			if c.Runs > 0 {
 				s.Judged++
-				s.MeanScore += c.Score
 				s.MeanCPU += c.MedianCPU
 				if cAC {
 					s.Accepted++
 				}
+				if c.Scored {
+					s.Scored++
+					s.MeanScore += c.Score
+				}
 			}
 		}
 		if s.Judged > 0 {
-			s.MeanScore /= float64(s.Judged)
 			s.MeanCPU /= time.Duration(s.Judged)
+		}
+		if s.Scored > 0 {
+			s.MeanScore /= float64(s.Scored)
+		} else {
+			s.MeanScore = math.NaN()
 		}
 		s.AcceptRate, s.AcceptLow, s.AcceptHigh = Wilson(s.Accepted, s.Judged)
 		s.Paired = len(logs)
@@ -346,7 +373,11 @@ func WriteMatrixTable(w io.Writer, m Matrix, sums []Summary, color bool) error {
 			if !c.Consistent {
 				v += "*"
 			}
-			row = append(row, v, ms(c.MedianCPU), ms(c.MinCPU), num(c.Score))
+			score := dash
+			if c.Scored {
+				score = num(c.Score)
+			}
+			row = append(row, v, ms(c.MedianCPU), ms(c.MinCPU), score)
 		}
 		rows = append(rows, row)
 	}
@@ -378,11 +409,18 @@ func WriteSummaryTable(w io.Writer, m Matrix, sums []Summary) error {
 			rate = fmt.Sprintf("%.1f%%", 100*s.AcceptRate)
 			rci = fmt.Sprintf("[%.1f%%, %.1f%%]", 100*s.AcceptLow, 100*s.AcceptHigh)
 		}
+		mean, diff := dash, dash
+		if !math.IsNaN(s.MeanScore) {
+			mean = num(s.MeanScore)
+		}
+		if s.ScorePaired > 0 {
+			diff = num(s.ScoreDiff)
+		}
 		rows = append(rows, []string{s.Variant, fmt.Sprintf("%d/%d", s.Accepted, s.Judged), rate, rci,
-			num(s.MeanScore), ms(s.MeanCPU), ratio, ci, strconv.Itoa(s.Paired), strconv.Itoa(s.Won),
-			strconv.Itoa(s.Lost), strconv.Itoa(s.Tied), num(s.ScoreDiff)})
+			mean, ms(s.MeanCPU), ratio, ci, strconv.Itoa(s.Paired), strconv.Itoa(s.Won),
+			strconv.Itoa(s.Lost), strconv.Itoa(s.Tied), diff})
 	}
-	if _, err := fmt.Fprintf(w, "against %s (cpu_ratio < 1 is faster; * = verdict differed between repeats)\n",
+	if _, err := fmt.Fprintf(w, "against %s (cpu_ratio < 1 is faster; * = verdict differed between repeats; scores are of AC runs only, score_diff over datasets both passed)\n",
 		m.Variants[0]); err != nil {
 		return err
 	}

@@ -32,16 +32,18 @@ func TestBuildMatrix(t *testing.T) {
 		median     time.Duration
 		min, max   time.Duration
 		score      float64
+		scored     bool
 	}{
-		{0, 0, 3, AC, true, 20 * time.Millisecond, 10 * time.Millisecond, 30 * time.Millisecond, 20},
-		{0, 1, 2, WA, false, 5 * time.Millisecond, 4 * time.Millisecond, 6 * time.Millisecond, 2},
-		{1, 1, 1, AC, true, time.Millisecond, time.Millisecond, time.Millisecond, 1},
-		{1, 0, 0, "", false, 0, 0, 0, 0},
+		{0, 0, 3, AC, true, 20 * time.Millisecond, 10 * time.Millisecond, 30 * time.Millisecond, 20, true},
+		// The WA attempt's score (3) is no score: the AC one's is.
+		{0, 1, 2, WA, false, 5 * time.Millisecond, 4 * time.Millisecond, 6 * time.Millisecond, 1, true},
+		{1, 1, 1, AC, true, time.Millisecond, time.Millisecond, time.Millisecond, 1, true},
+		{1, 0, 0, "", false, 0, 0, 0, 0, false},
 	}
 	for _, tc := range tests {
 		c := m.Cells[tc.d][tc.v]
 		if c.Runs != tc.runs || c.Verdict != tc.verdict || c.Consistent != tc.consistent ||
-			c.MedianCPU != tc.median || c.MinCPU != tc.min || c.MaxCPU != tc.max || c.Score != tc.score {
+			c.MedianCPU != tc.median || c.MinCPU != tc.min || c.MaxCPU != tc.max || c.Score != tc.score || c.Scored != tc.scored {
 			t.Errorf("cell[%d][%d] = %+v", tc.d, tc.v, c)
 		}
 	}
@@ -68,7 +70,7 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("baseline vs itself: %+v", base)
 	}
 	if !near(half.Ratio, 0.5) || !near(half.Low, 0.5) || !near(half.High, 0.5) || half.Paired != 4 ||
-		half.Won != 5 || half.Lost != 0 || !near(half.ScoreDiff, 1) {
+		half.Won != 5 || half.Lost != 0 || !near(half.ScoreDiff, 0) || half.ScorePaired != 4 {
 		t.Errorf("half: %+v", half)
 	}
 	// noisy: ratios 1, 2, 1, 2 → geometric mean √2, interval inside [1, 2].
@@ -93,6 +95,37 @@ func TestSummarize(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "against a") || !regexp.MustCompile(`\| b +\| +1/1 \| +100\.0% \|.*\| +- \| +- \|`).MatchString(b.String()) {
 		t.Errorf("matrix table:\n%s", b.String())
+	}
+}
+
+// TestSummarizeFailedScores: on a problem where lower is better (a penalty),
+// a variant that fails every dataset, with a checker's score of 0, must not
+// read as the best: its cells, mean score and score difference have no score.
+func TestSummarizeFailedScores(t *testing.T) {
+	AC, WA := problems.AC, problems.WA
+	rs := []problems.Result{
+		res("p", "ref", "1", AC, 1400, 5), res("p", "ref", "2", AC, 1500, 5),
+		res("p", "empty", "1", WA, 0, 1), res("p", "empty", "2", WA, 0, 1),
+		res("p", "half", "1", AC, 1300, 5), res("p", "half", "2", WA, 0, 1),
+	}
+	m := BuildMatrix("p", rs, []string{"ref", "empty", "half"})
+	sums := Summarize(m, rand.New(rand.NewPCG(1, 2)), 0)
+	ref, empty, half := sums[0], sums[1], sums[2]
+	if ref.MeanScore != 1450 || ref.Scored != 2 || ref.ScorePaired != 2 || ref.ScoreDiff != 0 {
+		t.Errorf("ref: %+v", ref)
+	}
+	if !math.IsNaN(empty.MeanScore) || empty.Scored != 0 || empty.ScorePaired != 0 || empty.ScoreDiff != 0 {
+		t.Errorf("empty: %+v, want no score", empty)
+	}
+	if half.MeanScore != 1300 || half.ScorePaired != 1 || half.ScoreDiff != -100 {
+		t.Errorf("half: %+v, want mean 1300 and -100 over the one dataset both passed", half)
+	}
+	var b bytes.Buffer
+	if err := WriteMatrixTable(&b, m, sums, false); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`\| empty +\| +0/2 \|.*\| +- \| +[0-9.]+ \|.*\| +- \|\n`).MatchString(b.String()) {
+		t.Errorf("summary row of empty shows a score:\n%s", b.String())
 	}
 }
 
