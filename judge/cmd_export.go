@@ -7,11 +7,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/judgehq/judge/harness/icpcrun"
+	"github.com/judgehq/judge/internal/dirlock"
 	"github.com/judgehq/judge/problems/icpc"
 	"github.com/judgehq/judge/problems/registry"
 )
@@ -121,6 +123,51 @@ func onlyStaging(entries []os.DirEntry) bool {
 // builds a package before moving it into DIR.
 const stagingPrefix = ".judge-export-"
 
+// stagingMarker is the file export writes into its staging folder first, and
+// removes from it last: a folder whose name starts with stagingPrefix is the
+// judge's only when it holds it (or nothing at all). The export holds the
+// staging folder's lock (dirlock) while it writes, so a second export into
+// the same folder never takes a running one's for a leftover.
+const stagingMarker = ".judge-export-staging"
+
+// removeLeftovers removes the staging folders killed exports left in the
+// folder abs (dst as the user named it) when they are all it holds (entries),
+// and returns what it holds then. A folder named like one is left alone
+// unless it carries stagingMarker or is empty (a user's folder of that name
+// stays, and dst is refused as not empty); one an export still running holds
+// is an error.
+func removeLeftovers(dst, abs string, entries []os.DirEntry) ([]os.DirEntry, error) {
+	if !onlyStaging(entries) {
+		return entries, nil
+	}
+	for _, e := range entries {
+		p := filepath.Join(abs, e.Name())
+		st, err := os.Lstat(filepath.Join(p, stagingMarker))
+		if err == nil && st.Mode().IsRegular() {
+			continue
+		}
+		if inside, err := os.ReadDir(p); err != nil || len(inside) > 0 {
+			return entries, nil // not the judge's
+		}
+	}
+	for _, e := range entries {
+		p := filepath.Join(abs, e.Name())
+		release, ok, err := dirlock.Try(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", dst, err)
+		}
+		if !ok {
+			return nil, fmt.Errorf("%s: another judge export is writing into it now (%s): wait for it to end, or name another folder", dst, e.Name())
+		}
+		err = os.RemoveAll(p)
+		release()
+		if err != nil {
+			return nil, fmt.Errorf("removing %s, left by an export that was killed: %w", filepath.Join(dst, e.Name()), err)
+		}
+	}
+	return nil, nil
+}
+
 // exportInto writes a package into dst, which must be new or empty, by calling
 // write on a hidden staging folder made inside dst (inside, so that moving the
 // package into place stays within one file system even when dst is a mount
@@ -136,15 +183,13 @@ func exportInto(ctx context.Context, dst string, write func(ctx context.Context,
 		return fmt.Errorf("%s: %w", dst, err)
 	}
 	entries, err := os.ReadDir(abs)
-	if err == nil && onlyStaging(entries) {
-		// All that is there is what killed exports left (a kill gives no
-		// chance to clean up): the judge's own, removed before starting again.
-		for _, e := range entries {
-			if rerr := os.RemoveAll(filepath.Join(abs, e.Name())); rerr != nil {
-				return fmt.Errorf("removing %s, left by an export that was killed: %w", filepath.Join(dst, e.Name()), rerr)
-			}
+	if err == nil {
+		// All that is there may be what killed exports left (a kill gives
+		// no chance to clean up): the judge's own, removed before starting
+		// again.
+		if entries, err = removeLeftovers(dst, abs, entries); err != nil {
+			return err
 		}
-		entries = nil
 	}
 	switch {
 	case err == nil && len(entries) > 0:
@@ -172,6 +217,19 @@ func exportInto(ctx context.Context, dst string, write func(ctx context.Context,
 		err = fmt.Errorf("creating a staging folder in %s: %w", dst, err)
 		return cleanExport(dst, staging, made, err)
 	}
+	// Locked, then marked: another export sees it either unmarked (a
+	// user's, so dst is refused as not empty) or held.
+	release, ok, err := dirlock.Try(staging)
+	if err == nil && !ok {
+		err = fmt.Errorf("%s is locked by another process", staging)
+	}
+	if err != nil {
+		return cleanExport(dst, staging, made, fmt.Errorf("creating a staging folder in %s: %w", dst, err))
+	}
+	defer release()
+	if err := os.WriteFile(filepath.Join(staging, stagingMarker), nil, 0o644); err != nil {
+		return cleanExport(dst, staging, made, fmt.Errorf("creating a staging folder in %s: %w", dst, err))
+	}
 	if err := write(ctx, staging); err != nil {
 		return cleanExport(dst, staging, made, err)
 	}
@@ -182,6 +240,7 @@ func exportInto(ctx context.Context, dst string, write func(ctx context.Context,
 	if err != nil {
 		return cleanExport(dst, staging, made, fmt.Errorf("reading %s: %w", staging, err))
 	}
+	written = slices.DeleteFunc(written, func(e os.DirEntry) bool { return e.Name() == stagingMarker })
 	for i, e := range written {
 		from, to := filepath.Join(staging, e.Name()), filepath.Join(abs, e.Name())
 		_, statErr := os.Lstat(to)
@@ -205,7 +264,11 @@ func exportInto(ctx context.Context, dst string, write func(ctx context.Context,
 			return cleanExport(dst, staging, made, err)
 		}
 	}
-	if err := os.Remove(staging); err != nil {
+	err = os.Remove(filepath.Join(staging, stagingMarker))
+	if err == nil {
+		err = os.Remove(staging)
+	}
+	if err != nil {
 		return fmt.Errorf("package written to %s, but removing the staging folder %s: %w", dst, staging, err)
 	}
 	return nil

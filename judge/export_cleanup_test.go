@@ -3,12 +3,15 @@ package main
 import (
 	"context"
 	"errors"
-	"github.com/judgehq/judge/internal/testfiles"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/judgehq/judge/internal/dirlock"
+	"github.com/judgehq/judge/internal/testfiles"
 )
 
 // listTree lists every file and folder under root by its slash path: a
@@ -185,27 +188,67 @@ func TestExportIntoRefusesNonEmpty(t *testing.T) {
 	}
 }
 
-// TestExportIntoAfterAKill: staging folders a killed export left are all the
-// folder holds; they are removed and the export goes on. Beside a user's file
-// they are not touched: the folder is refused as not empty.
+// TestExportIntoAfterAKill: staging folders a killed export left (marked, or
+// empty) are all the folder holds; they are removed and the export goes on.
+// Beside a user's file they are not touched: the folder is refused as not
+// empty. A user's folder that merely has such a name, and the staging folder
+// of an export still writing (locked), are never removed.
 func TestExportIntoAfterAKill(t *testing.T) {
 	write := func(_ context.Context, staging string) error {
 		return os.WriteFile(filepath.Join(staging, "problem.yaml"), []byte("name: x\n"), 0o644)
 	}
-	dst := t.TempDir()
-	testfiles.Write(t, dst, map[string]string{stagingPrefix + "123/problem.yaml": "half\n", stagingPrefix + "456/data/x.in": "1\n"})
-	if err := exportInto(context.Background(), dst, write); err != nil {
-		t.Fatal(err)
+	left := stagingPrefix + "123/"
+	tests := []struct {
+		name    string
+		files   map[string]string
+		empty   string // a staging folder with nothing in it
+		hold    string // a staging folder an export still running holds
+		wantErr string // "": the export goes on and the package is all there is
+	}{
+		{"two leftovers", map[string]string{left + stagingMarker: "", left + "problem.yaml": "half\n",
+			stagingPrefix + "456/" + stagingMarker: "", stagingPrefix + "456/data/x.in": "1\n"}, "", "", ""},
+		{"an empty leftover", nil, stagingPrefix + "789", "", ""},
+		{"a leftover beside a user's file", map[string]string{left + stagingMarker: "", left + "problem.yaml": "half\n",
+			"notes.txt": "mine\n"}, "", "", "not empty"},
+		{"a user's folder named like one", map[string]string{stagingPrefix + "mywork/thesis.txt": "precious\n"}, "", "", "not empty"},
+		{"a user's folder beside a leftover", map[string]string{left + stagingMarker: "",
+			stagingPrefix + "mywork/thesis.txt": "precious\n"}, "", "", "not empty"},
+		{"an export still writing", map[string]string{left + stagingMarker: "", left + "problem.yaml": "half\n"},
+			"", stagingPrefix + "123", "another judge export is writing"},
 	}
-	if got := listTree(t, dst); len(got) != 1 || got["problem.yaml"] != "name: x\n" {
-		t.Errorf("after the export: %v, want the package alone", got)
-	}
-	mine := t.TempDir()
-	testfiles.Write(t, mine, map[string]string{stagingPrefix + "123/problem.yaml": "half\n", "notes.txt": "mine\n"})
-	if err := exportInto(context.Background(), mine, write); !errors.Is(err, errExportNotEmpty) {
-		t.Fatalf("beside a user's file: %v, want errExportNotEmpty", err)
-	}
-	if got := listTree(t, mine); len(got) != 3 || got["notes.txt"] != "mine\n" || got[stagingPrefix+"123/problem.yaml"] != "half\n" {
-		t.Errorf("beside a user's file the folder became %v", got)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dst := t.TempDir()
+			testfiles.Write(t, dst, tt.files)
+			if tt.empty != "" {
+				if err := os.Mkdir(filepath.Join(dst, tt.empty), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tt.hold != "" {
+				release, ok, err := dirlock.Try(filepath.Join(dst, tt.hold))
+				if err != nil || !ok {
+					t.Fatalf("locking: %v, %v", ok, err)
+				}
+				defer release()
+			}
+			before := listTree(t, dst)
+			err := exportInto(context.Background(), dst, write)
+			if tt.wantErr == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := listTree(t, dst); len(got) != 1 || got["problem.yaml"] != "name: x\n" {
+					t.Errorf("after the export: %v, want the package alone", got)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Fatalf("exportInto: %v, want an error saying %q", err, tt.wantErr)
+			}
+			if got := listTree(t, dst); !maps.Equal(got, before) {
+				t.Errorf("a refused export changed the folder: %v, was %v", got, before)
+			}
+		})
 	}
 }
