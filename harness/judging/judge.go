@@ -26,7 +26,10 @@ type Judge struct {
 	// Lazy stops judging a submission on a pass-fail problem at its first failed
 	// dataset, in task order (DOMjudge's lazy evaluation): the later datasets get
 	// NJ, not judged. Results are then reported in task order per submission, so
-	// the outcome does not depend on which run finished first.
+	// the outcome does not depend on which run finished first. Once a task is
+	// interrupted, the later tasks of its submission come back interrupted too,
+	// whatever they did: they are no judgement until it has one, so that a resumed
+	// run ends as one never interrupted would.
 	Lazy bool
 }
 
@@ -115,12 +118,17 @@ feed:
 // laziness releases results for lazy judging: per submission on a pass-fail
 // problem, in task order, with NJ after the first failure. Without it every
 // result is released as it finishes.
+//
+// An interrupted task leaves the fate of the later tasks of its group open (had it
+// finished it might have failed, making them NJ), so they are released as
+// interrupted too, whatever they did: a resumed run judges them again, after it.
 type laziness struct {
 	on     bool
 	group  []int          // task → its group
 	order  [][]int        // group → its tasks, ascending
 	next   []int          // group → position of the next task to release
 	failed []int          // group → lowest failed task seen so far (-1: none)
+	cut    []bool         // group → a released task was interrupted
 	done   map[int]Judged // finished, not yet released
 }
 
@@ -149,6 +157,7 @@ func newLaziness(on bool, tasks []Task) *laziness {
 			lz.order = append(lz.order, nil)
 			lz.next = append(lz.next, 0)
 			lz.failed = append(lz.failed, -1)
+			lz.cut = append(lz.cut, false)
 		}
 		lz.group[i] = g
 		lz.order[g] = append(lz.order[g], i)
@@ -185,8 +194,20 @@ func (lz *laziness) finish(i int, r Judged) []int {
 		if !ok {
 			break
 		}
-		if f := lz.failed[g]; f >= 0 && f < k && !r.Interrupted && r.Outcome.Verdict != problems.NJ {
-			lz.done[k] = notJudgedFrom(r)
+		switch f := lz.failed[g]; {
+		case lz.cut[g]:
+			// After an interrupted task: not a judgement, even if it ran.
+			if !r.Interrupted {
+				lz.done[k] = interruptedFrom(r)
+			}
+		case f >= 0 && f < k:
+			// After a failure released as judged: NJ, even if it was
+			// interrupted.
+			if r.Interrupted || r.Outcome.Verdict != problems.NJ {
+				lz.done[k] = notJudgedFrom(r)
+			}
+		case r.Interrupted:
+			lz.cut[g] = true
 		}
 		released = append(released, k)
 		lz.next[g]++
@@ -207,7 +228,17 @@ func notJudged(t Task) Judged {
 
 func notJudgedFrom(r Judged) Judged {
 	r.Outcome = problems.Outcome{Verdict: problems.NJ, Message: "not judged: an earlier dataset failed (lazy judging)"}
-	r.Usage, r.Output = problems.Usage{}, nil
+	r.Usage, r.Output, r.Interrupted = problems.Usage{}, nil, false
+	r.KeptOutput, r.StderrTail = nil, ""
+	return r
+}
+
+// interruptedFrom is r withdrawn as a judgement: an earlier task of its group was
+// interrupted, so under lazy judging it might have been NJ.
+func interruptedFrom(r Judged) Judged {
+	r.Outcome = problems.Rejected(problems.JE, "stopped: an earlier dataset of this submission was interrupted (lazy judging)")
+	r.Usage, r.Output, r.Interrupted = problems.Usage{}, nil, true
+	r.KeptOutput, r.StderrTail = nil, ""
 	return r
 }
 

@@ -1,8 +1,10 @@
 package judging
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -90,5 +92,73 @@ func TestLaziness(t *testing.T) {
 	}
 	if newLaziness(false, tasks).skip(&mu, 3) {
 		t.Error("skip without laziness")
+	}
+}
+
+// TestLazinessInterrupted checks what lazy judging releases around an
+// interrupted task ("--"): the later tasks of its submission come back
+// interrupted too, whatever they did, since it might have failed; after a failure
+// released as judged, an interrupted task is NJ like any other. The finishing
+// order does not matter.
+func TestLazinessInterrupted(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	sudoku, err := registry.Open(root, "sudoku")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defrag, err := registry.Open(root, "defrag")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := &build.Program{Name: "a"}, &build.Program{Name: "b"}
+	// Tasks 0-3: a on sudoku; 4-5: b on sudoku; 6-7: a on defrag (scoring).
+	var tasks []Task
+	for _, x := range []struct {
+		p    problems.Problem
+		prog *build.Program
+		n    int
+	}{{sudoku, a, 4}, {sudoku, b, 2}, {defrag, a, 2}} {
+		for i := 0; i < x.n; i++ {
+			tasks = append(tasks, Task{Problem: x.p, Program: x.prog})
+		}
+	}
+	tests := []struct {
+		name     string
+		finished string // per task: a verdict, or -- for interrupted
+		want     string
+	}{
+		{"before a failure", "AC -- WA AC AC AC AC AC", "AC -- -- -- AC AC AC AC"},
+		{"first, later ones skipped", "-- AC WA NJ AC AC AC AC", "-- -- -- -- AC AC AC AC"},
+		{"after a failure", "WA -- AC -- AC AC AC AC", "WA NJ NJ NJ AC AC AC AC"},
+		{"last of its submission", "AC AC AC AC AC -- AC AC", "AC AC AC AC AC -- AC AC"},
+		{"not lazy: scoring", "AC AC AC AC AC AC -- WA", "AC AC AC AC AC AC -- WA"},
+	}
+	orders := [][]int{{0, 1, 2, 3, 4, 5, 6, 7}, {7, 6, 5, 4, 3, 2, 1, 0}, {2, 0, 3, 5, 1, 6, 4, 7}}
+	for _, tt := range tests {
+		for _, order := range orders {
+			t.Run(fmt.Sprint(tt.name, order), func(t *testing.T) {
+				finished := strings.Fields(tt.finished)
+				lz := newLaziness(true, tasks)
+				got := make([]string, len(tasks))
+				for _, i := range order {
+					r := newJudged(tasks[i])
+					if finished[i] == "--" {
+						r.Interrupted = true
+						r.Outcome = problems.Rejected(problems.JE, "stopped")
+					} else {
+						r.Outcome.Verdict = problems.Verdict(finished[i])
+					}
+					for _, k := range lz.finish(i, r) {
+						got[k] = string(lz.done[k].Outcome.Verdict)
+						if lz.done[k].Interrupted {
+							got[k] = "--"
+						}
+					}
+				}
+				if g := strings.Join(got, " "); g != tt.want {
+					t.Errorf("released %s, want %s", g, tt.want)
+				}
+			})
+		}
 	}
 }
