@@ -43,6 +43,11 @@ type Task struct {
 	// KeepOutput keeps the answer-bearing output (stdout, or the first output file)
 	// in Judged.Output even when the run is accepted (for regen).
 	KeepOutput bool
+	// FailedBefore says that an earlier dataset of the same submission (problem,
+	// program and attempt) failed in a part of the run judged before, as a resumed
+	// run knows from its stored results. Under lazy judging the task is then NJ
+	// without running; otherwise it is ignored.
+	FailedBefore bool
 }
 
 // Judged is the result of a task, with the output kept for diffs and regen.
@@ -128,6 +133,7 @@ type laziness struct {
 	order  [][]int        // group → its tasks, ascending
 	next   []int          // group → position of the next task to release
 	failed []int          // group → lowest failed task seen so far (-1: none)
+	before []bool         // task → Task.FailedBefore: NJ without running
 	cut    []bool         // group → a released task was interrupted
 	done   map[int]Judged // finished, not yet released
 }
@@ -144,6 +150,7 @@ func newLaziness(on bool, tasks []Task) *laziness {
 	}
 	ids := map[key]int{}
 	lz.group = make([]int, len(tasks))
+	lz.before = make([]bool, len(tasks))
 	for i, t := range tasks {
 		if t.Problem.Meta().Kind != problems.PassFail {
 			lz.group[i] = -1
@@ -161,14 +168,19 @@ func newLaziness(on bool, tasks []Task) *laziness {
 		}
 		lz.group[i] = g
 		lz.order[g] = append(lz.order[g], i)
+		lz.before[i] = t.FailedBefore
 	}
 	return lz
 }
 
-// skip reports whether task i need not run: an earlier task of its group failed.
+// skip reports whether task i need not run: an earlier task of its group failed,
+// in this part of the run or in one before it.
 func (lz *laziness) skip(mu *sync.Mutex, i int) bool {
 	if !lz.on || lz.group[i] < 0 {
 		return false
+	}
+	if lz.before[i] {
+		return true
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -195,6 +207,9 @@ func (lz *laziness) finish(i int, r Judged) []int {
 			break
 		}
 		switch f := lz.failed[g]; {
+		case lz.before[k]:
+			// NJ already (skip): a failure stored by an earlier part of the
+			// run decided it, whatever this part does before it.
 		case lz.cut[g]:
 			// After an interrupted task: not a judgement, even if it ran.
 			if !r.Interrupted {

@@ -162,3 +162,48 @@ func TestLazinessInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestLazinessFailedBefore checks tasks planned after a failure stored by an
+// earlier part of the run: they need not run and are released NJ, even after an
+// interrupted task; without laziness they run.
+func TestLazinessFailedBefore(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	sudoku, err := registry.Open(root, "sudoku")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &build.Program{Name: "a"}
+	tasks := []Task{{Problem: sudoku, Program: a}, {Problem: sudoku, Program: a},
+		{Problem: sudoku, Program: a, FailedBefore: true}, {Problem: sudoku, Program: a, FailedBefore: true}}
+	var mu sync.Mutex
+	lz := newLaziness(true, tasks)
+	for i, want := range []bool{false, false, true, true} {
+		if got := lz.skip(&mu, i); got != want {
+			t.Errorf("skip(%d) = %v, want %v", i, got, want)
+		}
+	}
+	if newLaziness(false, tasks).skip(&mu, 2) {
+		t.Error("skip without laziness")
+	}
+	got := make([]string, len(tasks))
+	for _, i := range []int{3, 2, 1, 0} {
+		r := newJudged(tasks[i])
+		switch i {
+		case 0:
+			r.Interrupted, r.Outcome = true, problems.Rejected(problems.JE, "stopped")
+		case 1:
+			r.Outcome.Verdict = problems.AC
+		default:
+			r = notJudged(tasks[i])
+		}
+		for _, k := range lz.finish(i, r) {
+			got[k] = string(lz.done[k].Outcome.Verdict)
+			if lz.done[k].Interrupted {
+				got[k] = "--"
+			}
+		}
+	}
+	if g, want := strings.Join(got, " "), "-- -- NJ NJ"; g != want {
+		t.Errorf("released %s, want %s", g, want)
+	}
+}

@@ -125,3 +125,10 @@ func (e *Env) buildAll(ctx context.Context, def *contest.Contest, jobs []buildJo
 func (plan *ContestPlan) Tasks(done map[store.Key]bool) []judging.Task {
 	return Plan(plan.Entries, plan.Config.Entrants, done)
 }
+
+// LazyTasks lists the jobs left in a resumed lazy run of the contest, given the
+// run's stored results: see LazyPlan, which removes from done the jobs it plans
+// again.
+func (plan *ContestPlan) LazyTasks(done map[store.Key]bool, stored []problems.Result) []judging.Task {
+	return LazyPlan(plan.Entries, plan.Config.Entrants, done, stored)
+}

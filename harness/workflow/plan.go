@@ -54,6 +54,59 @@ func Plan(entries []Entry, entrants []string, done map[store.Key]bool) []judging
 	return tasks
 }
 
+// LazyPlan is Plan for a resumed run judged lazily (judging.Judge.Lazy), given the
+// run's stored results, so that it ends with the verdicts of a run never
+// interrupted. Per entrant on a pass-fail problem, in dataset order, the stored
+// results are kept up to the first dataset without one (or with a judge error,
+// judged again); every later dataset is judged again, and its key is removed from
+// done, since its result depended on the missing one. A stored failure keeps the
+// stored NJ results after it, and the datasets after it left to judge are planned
+// as FailedBefore: NJ without running. Jobs of other problems are planned as Plan
+// does.
+func LazyPlan(entries []Entry, entrants []string, done map[store.Key]bool, stored []problems.Result) []judging.Task {
+	verdicts := make(map[store.Key]problems.Verdict, len(stored))
+	for _, r := range stored {
+		verdicts[store.KeyOf(r)] = r.Outcome.Verdict
+	}
+	var tasks []judging.Task
+	for _, e := range entries {
+		meta := e.Problem.Meta()
+		for _, name := range entrants {
+			prog, ok := e.Programs[name]
+			if !ok {
+				continue
+			}
+			failed, gap := false, false
+			for _, d := range e.Datasets {
+				k := store.Key{Problem: meta.Slug, Submission: name, Dataset: d.Name}
+				kept := done[k]
+				v, ok := verdicts[k]
+				t := judging.Task{Problem: e.Problem, Limits: e.Limits, Program: prog, Dataset: d}
+				switch {
+				case meta.Kind != problems.PassFail:
+				case failed:
+					// NJ either way: a stored NJ stays, anything else
+					// (judged by a run that was not lazy) becomes NJ.
+					kept = kept && ok && v == problems.NJ
+					t.FailedBefore = true
+				case gap || !kept || !ok || v == problems.NJ:
+					// After a dataset left to judge, or an NJ with no
+					// failure stored before it: judged again.
+					gap, kept = true, false
+				case v != problems.AC:
+					failed = true
+				}
+				if kept {
+					continue
+				}
+				delete(done, k)
+				tasks = append(tasks, t)
+			}
+		}
+	}
+	return tasks
+}
+
 // Results returns the judgements of js, leaving out interrupted tasks (which are no
 // judgement).
 func Results(js []judging.Judged) []problems.Result {
