@@ -44,7 +44,10 @@ results.json, results.csv, junit.xml, diffs of every WA and PE, challenge.log fo
 penalty-ranked problems.
 
 Every finished result is saved at once in the history (.judge/judge.db). After a
-crash or Ctrl-C, --resume RUN-ID runs only the jobs that have no result yet.
+crash or Ctrl-C, --resume RUN-ID runs only the jobs that have no result yet. A lazy
+run is resumed with --lazy too: the datasets after a stored failure are NJ, and those
+after a dataset with no result yet are judged again, so it ends as a run never
+interrupted would.
 
 With --nats URL the jobs go to workers (judge worker) through a broker (judge
 broker) instead of being run here: every problem folder, submission and the
@@ -128,6 +131,16 @@ func runContest(c *cli.Context, e *env, file string) error {
 		return err
 	}
 	tasks := plan.Tasks(done)
+	if c.Bool("lazy") && c.String("resume") != "" {
+		// Lazy judging goes on from the stored results: NJ after a stored
+		// failure, and judged again after a job that has no result yet.
+		stored, err := st.Results(ctx, s.ID)
+		if err != nil {
+			_ = s.Finish(ctx, true)
+			return failed("--resume %s: %v", s.ID, err)
+		}
+		tasks = plan.LazyTasks(done, stored)
+	}
 	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done)\n", plan.Contest.Name, s.ID, len(tasks), len(done))
 	var also []func(problems.Result)
 	if addr := c.String("serve"); addr != "" {

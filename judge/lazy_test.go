@@ -1,10 +1,16 @@
 package main
 
 import (
+	"context"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/judgehq/judge/harness/store"
+	"github.com/judgehq/judge/problems"
 )
 
 // TestLazyRun judges a wrong and a right submission with --lazy on two jobs: the
@@ -36,5 +42,84 @@ func TestLazyRun(t *testing.T) {
 		"../solutions/sudoku/wrong_answer/wrong_digit.c")
 	if code != 0 || strings.Count(stdout, `"verdict": "NJ"`) != 2 || strings.Count(stdout, `"verdict": "WA"`) != 1 {
 		t.Errorf("JSON: exit %d, want 2 NJ results:\n%s", code, stdout)
+	}
+}
+
+// TestLazyResumeFromStored resumes lazy contest runs whose stored results a run
+// never interrupted would not hold: a judge error first (judged again, so the
+// results after it are judged again too), and a failure first with results after
+// it judged as if not lazy. Each ends as the uninterrupted run did: the first
+// dataset WA, every other NJ.
+func TestLazyResumeFromStored(t *testing.T) {
+	file := writeContest(t, "0") // both entrants echo the input: WA on every dataset
+	state := t.TempDir()
+	db := filepath.Join(state, "judge.db")
+	code, out, errOut := judge(t, "--state", state, "contest", file, "--lazy", "--out", filepath.Join(t.TempDir(), "r1"))
+	if code != 0 {
+		t.Fatalf("contest: exit %d: %s", code, errOut)
+	}
+	m := runIDRe.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no run id in %q", out)
+	}
+	id, n := m[1], countDatasets(t)
+	verdicts := func() map[string]map[problems.Verdict]int {
+		st, err := store.Open(context.Background(), db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		rs, err := st.Results(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]map[problems.Verdict]int{}
+		for _, r := range rs {
+			if got[r.Submission] == nil {
+				got[r.Submission] = map[problems.Verdict]int{}
+			}
+			got[r.Submission][r.Outcome.Verdict]++
+		}
+		return got
+	}
+	want := map[problems.Verdict]int{problems.WA: 1, problems.NJ: n - 1}
+	if got := verdicts(); !maps.Equal(got["one"], want) || !maps.Equal(got["two"], want) {
+		t.Fatalf("uninterrupted: %v, want %v for each entrant", got, want)
+	}
+	// Entrant one: a judge error first, AC after it; entrant two: WA first, AC after it.
+	st, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := st.Results(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		switch {
+		case r.Outcome.Verdict == problems.NJ:
+			r.Outcome = problems.Outcome{Verdict: problems.AC, Score: 1}
+		case r.Submission == "one":
+			r.Outcome = problems.Rejected(problems.JE, "checker crashed")
+		default:
+			continue
+		}
+		if err := st.Save(context.Background(), r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	code, out, errOut = judge(t, "--state", state, "contest", file, "--lazy", "--resume", id, "--out", filepath.Join(t.TempDir(), "r2"))
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s\n%s", code, errOut, out)
+	}
+	if want := fmt.Sprintf("%d jobs (%d already done)", 2*n-1, 1); !strings.Contains(errOut, want) {
+		t.Errorf("resume: want %q, got %q", want, errOut)
+	}
+	if got := verdicts(); !maps.Equal(got["one"], want) || !maps.Equal(got["two"], want) {
+		t.Errorf("resumed: %v, want %v for each entrant", got, want)
+	}
+	if !strings.Contains(out, fmt.Sprintf("1 WA, %d NJ", n-1)) {
+		t.Errorf("table lacks the tally:\n%s", out)
 	}
 }
