@@ -44,10 +44,10 @@ results.json, results.csv, junit.xml, diffs of every WA and PE, challenge.log fo
 penalty-ranked problems.
 
 Every finished result is saved at once in the history (.judge/judge.db). After a
-crash or Ctrl-C, --resume RUN-ID runs only the jobs that have no result yet. A lazy
-run is resumed with --lazy too: the datasets after a stored failure are NJ, and those
-after a dataset with no result yet are judged again, so it ends as a run never
-interrupted would.
+crash or Ctrl-C, --resume RUN-ID runs only the jobs that have no result yet. A run is
+resumed the way it was judged, lazily (--lazy) or not, without repeating the flag: of
+a lazy run the datasets after a stored failure are NJ, and those after a dataset with
+no result yet are judged again, so it ends as a run never interrupted would.
 
 With --nats URL the jobs go to workers (judge worker) through a broker (judge
 broker) instead of being run here: every problem folder, submission and the
@@ -83,6 +83,9 @@ Examples:
 			}
 			defer e.close()
 			if c.String("nats") != "" {
+				if c.Bool("lazy") {
+					return usageError("--lazy is not supported with --nats: the workers judge every dataset; judge lazily here, without --nats")
+				}
 				return runRemoteContest(c, e, c.Args().First())
 			}
 			return runContest(c, e, c.Args().First())
@@ -123,12 +126,19 @@ func runContest(c *cli.Context, e *env, file string) error {
 		if rejudge, err = checkResume(ctx, c, st, plan, id); err != nil {
 			return err
 		}
+		if err := resumeLaziness(c, st, id); err != nil {
+			return err
+		}
 		if s, done, err = workflow.Resume(ctx, st, id, "contest", plan.Contest.Name); err != nil {
 			return usageError("--resume %s: %v", id, err)
 		}
 		workflow.Forget(done, rejudge)
-	} else if s, err = newSession(ctx, st, "contest", c.Args().Slice(), plan.Contest.Name, plan.Config); err != nil {
-		return err
+	} else {
+		lazy := c.Bool("lazy")
+		plan.Config.Lazy = &lazy
+		if s, err = newSession(ctx, st, "contest", c.Args().Slice(), plan.Contest.Name, plan.Config); err != nil {
+			return err
+		}
 	}
 	tasks := plan.Tasks(done)
 	if c.Bool("lazy") && c.String("resume") != "" {
@@ -221,6 +231,35 @@ func serveHost(addr string) string {
 		return ""
 	}
 	return host
+}
+
+// resumeLaziness makes the resume of stored run id judge as the run did:
+// lazily (the flag is then set, so every part of the command sees it) or in
+// full. A --lazy given against the run's way is refused, since the two ways
+// give different verdicts for the same jobs. A run stored before its way was
+// recorded is resumed as the flag says.
+func resumeLaziness(c *cli.Context, st *workflow.Store, id string) error {
+	_, stored, _, err := workflow.LoadReport(c.Context, st, id)
+	if err != nil {
+		return usageError("--resume %s: %v", id, err)
+	}
+	if stored.Lazy == nil {
+		return nil
+	}
+	lazy := *stored.Lazy
+	if c.IsSet("lazy") && c.Bool("lazy") != lazy {
+		if lazy {
+			return usageError("--resume %s: that run was judged lazily, and is resumed so; leave out --lazy=false, or start a new run", id)
+		}
+		return usageError("--resume %s: that run was judged in full, not lazily; resume it without --lazy, or start a new run with --lazy", id)
+	}
+	if lazy && !c.Bool("lazy") {
+		fmt.Fprintf(c.App.ErrWriter, "resuming run %s lazily, as it was judged\n", id)
+		if err := c.Set("lazy", "true"); err != nil {
+			return failed("--resume %s: %v", id, err)
+		}
+	}
+	return nil
 }
 
 // checkResume refuses to resume stored run id when what it judged is not what the

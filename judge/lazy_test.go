@@ -109,9 +109,13 @@ func TestLazyResumeFromStored(t *testing.T) {
 		}
 	}
 	st.Close()
-	code, out, errOut = judge(t, "--state", state, "contest", file, "--lazy", "--resume", id, "--out", filepath.Join(t.TempDir(), "r2"))
+	// Resumed the way it was judged, lazily, without the flag again.
+	code, out, errOut = judge(t, "--state", state, "contest", file, "--resume", id, "--out", filepath.Join(t.TempDir(), "r2"))
 	if code != 0 {
 		t.Fatalf("resume: exit %d: %s\n%s", code, errOut, out)
+	}
+	if !strings.Contains(errOut, "resuming run "+id+" lazily") {
+		t.Errorf("resume does not say it goes on lazily: %q", errOut)
 	}
 	if want := fmt.Sprintf("%d jobs (%d already done)", 2*n-1, 1); !strings.Contains(errOut, want) {
 		t.Errorf("resume: want %q, got %q", want, errOut)
@@ -121,5 +125,49 @@ func TestLazyResumeFromStored(t *testing.T) {
 	}
 	if !strings.Contains(out, fmt.Sprintf("1 WA, %d NJ", n-1)) {
 		t.Errorf("table lacks the tally:\n%s", out)
+	}
+}
+
+// TestLazyResumeWay: a run is resumed the way it was judged; the other way is
+// refused before anything is judged (exit 2), and --lazy does not go with
+// --nats.
+func TestLazyResumeWay(t *testing.T) {
+	file := writeContest(t, "0")
+	state := t.TempDir()
+	start := func(args ...string) string {
+		t.Helper()
+		code, out, errOut := judge(t, append([]string{"--state", state, "contest", file, "--out", filepath.Join(t.TempDir(), "r")}, args...)...)
+		if code != 0 {
+			t.Fatalf("contest %v: exit %d: %s", args, code, errOut)
+		}
+		m := runIDRe.FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("no run id in %q", out)
+		}
+		return m[1]
+	}
+	full, lazy := start(), start("--lazy")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"a full run resumed lazily", []string{"--resume", full, "--lazy"}, "judged in full, not lazily"},
+		{"a lazy run resumed in full", []string{"--resume", lazy, "--lazy=false"}, "judged lazily"},
+		{"lazy with nats", []string{"--lazy", "--nats", "nats://127.0.0.1:1"}, "--lazy is not supported with --nats"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errOut := judge(t, append([]string{"--state", state, "contest", file, "--out", filepath.Join(t.TempDir(), "r")}, tt.args...)...)
+			if code != 2 || !strings.Contains(errOut, tt.want) {
+				t.Errorf("exit %d, %q; want exit 2 saying %q", code, errOut, tt.want)
+			}
+		})
+	}
+	// The same way is accepted: nothing is left to judge.
+	for _, args := range [][]string{{"--resume", full}, {"--resume", lazy, "--lazy"}} {
+		if code, _, errOut := judge(t, append([]string{"--state", state, "contest", file, "--out", filepath.Join(t.TempDir(), "r")}, args...)...); code != 0 {
+			t.Errorf("contest %v: exit %d: %s", args, code, errOut)
+		}
 	}
 }

@@ -30,6 +30,10 @@ type RunConfig struct {
 	// entrant's submission by "PROBLEM/ENTRANT" (the workers' build hashes are not
 	// known here), so that its resume can see a changed submission too.
 	Sources map[string]string `json:"sources,omitempty"`
+	// Lazy says whether the run was judged lazily (judging.Judge.Lazy), so
+	// that its resume judges the same way; nil for a run stored before it
+	// was recorded.
+	Lazy *bool `json:"lazy,omitempty"`
 }
 
 // diffLimit caps the diff kept with a WA or PE result.
