@@ -97,11 +97,16 @@ func ParseRubric(name string, data []byte) (*Rubric, error) {
 			}
 		case "program":
 			err = p.decode(v, &r.Program)
-			if err == nil && (r.Program == "" || strings.ContainsAny(r.Program, `/\`)) {
+			if err == nil && !fileName(r.Program) {
 				err = p.errf(v, "program must be a file name")
 			}
 		case "provided":
 			err = p.decode(v, &r.Provided)
+			for i, name := range r.Provided {
+				if err == nil && !fileName(name) && i < len(v.Content) {
+					err = p.errf(v.Content[i], "provided lists file names (the course's files, found in course_files), not %q", name)
+				}
+			}
 		case "course_files":
 			err = p.decode(v, &r.CourseFiles)
 			r.CourseFiles = p.path(r.CourseFiles)
@@ -304,4 +309,11 @@ func (p parser) regex(n *yaml.Node, field, pattern string) (*regexp.Regexp, erro
 		return nil, p.errf(n, "params: %s: %v", field, err)
 	}
 	return re, nil
+}
+
+// fileName reports whether name is a plain file name: not empty, no folder
+// separator, not "." or "..". Names of a rubric are joined to folders the
+// judge writes (a student's build folder), so nothing else may pass.
+func fileName(name string) bool {
+	return name != "" && name != "." && name != ".." && !strings.ContainsAny(name, `/\`+"\x00")
 }

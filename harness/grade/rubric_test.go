@@ -33,6 +33,9 @@ func TestParseRubricErrors(t *testing.T) {
 		{"bad nested param", "items:\n  - id: a\n    max: 5\n    check: tactics\n    params:\n      tactics:\n        - name: x\n          functions: 5\n", "r.yaml:8:22: cannot unmarshal !!int `5` into []string"},
 		{"bad regex", "items:\n  - id: a\n    max: 5\n    check: forbidden\n    params: {pattern: '('}\n", "r.yaml:5:13: params: pattern: error parsing regexp"},
 		{"no tactics", "items:\n  - {id: a, max: 5, check: tactics}\n", "r.yaml:2:5: params: tactics: name at least one tactic"},
+		{"provided path", "provided: [sudoku.h, ../../etc/cron.d/x]\nitems: []\n", "r.yaml:1:22: provided lists file names"},
+		{"provided dot-dot", "provided:\n  - ..\nitems: []\n", "r.yaml:2:5: provided lists file names"},
+		{"program dot-dot", "program: ..\nitems: []\n", "r.yaml:1:10: program must be a file name"},
 		{"syntax, unclosed {", "items:\n  - {id: a, max: 1, check: manual}\n  - {id: b max: 1\n", "r.yaml:3: did not find expected ',' or '}'"},
 		{"syntax, tab", "total: 100\nitems:\n\t- x\n", "r.yaml:3: found character that cannot start any token"},
 	}
