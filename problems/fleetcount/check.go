@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/judgehq/judge/internal/clip"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/fleetcount/board"
 )
@@ -52,12 +53,7 @@ func judge(want *answer, stdout []byte, r, c int) problems.Outcome {
 }
 
 // short abbreviates a long number for a one-line message.
-func short(s string) string {
-	if len(s) <= 40 {
-		return s
-	}
-	return fmt.Sprintf("%s…%s (%d digits)", s[:16], s[len(s)-8:], len(s))
-}
+func short(s string) string { return clip.Word(s, "digits") }
 
 // parseAnswer reads an output strictly: a line with the total, then r lines of c
 // numbers separated by single spaces, every line ending with a newline (the last
