@@ -73,13 +73,23 @@ type Outcome struct {
 	// measure for scoring and interactive ones (see Meta.Score for its direction).
 	Score float64 `json:"score"`
 	// Message is one line for a table cell: what was wrong, or a short summary.
+	// The judge keeps at most MaxMessage bytes of it.
 	Message string `json:"message,omitempty"`
-	// Details is free text for a report: a diff, a trace, per-case figures.
+	// Details is free text for a report: a diff, a trace, per-case figures. The
+	// judge keeps at most MaxDetails bytes of it.
 	Details string `json:"details,omitempty"`
 	// Metrics are the problem's own figures for this run (moves, lower bound, boards
 	// won, …), in the order a table should show them.
 	Metrics []Metric `json:"metrics,omitempty"`
 }
+
+// The most of an outcome's Message and Details the judge keeps: it cuts what a
+// checker, an interactor or an output validator returns to these sizes, whatever
+// the program printed, before the result is stored and reported.
+const (
+	MaxMessage = 1 << 10
+	MaxDetails = 1 << 20
+)
 
 // Metric is one named figure of an outcome.
 type Metric struct {

@@ -295,6 +295,7 @@ func (j *Judge) one(ctx context.Context, t Task) Judged {
 		default:
 			r.Outcome = o
 		}
+		r.Outcome = bounded(r.Outcome)
 		scorePassFail(t.Problem, &r.Outcome)
 		if r.Outcome.Verdict == problems.WA || r.Outcome.Verdict == problems.PE {
 			r.Output = output

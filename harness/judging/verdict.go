@@ -8,6 +8,7 @@ import (
 
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/internal/clip"
 	"github.com/judgehq/judge/problems"
 )
 
@@ -130,14 +131,27 @@ func withStderr(o problems.Outcome, stderr []byte) problems.Outcome {
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
 
-// safeCheck calls the checker and turns a panic into a judge error.
+// safeCheck calls the checker, turns a panic into a judge error and cuts the
+// outcome to the sizes the judge keeps (bounded).
 func safeCheck(p problems.Problem, ds problems.Dataset, out problems.Output) (o problems.Outcome) {
 	defer func() {
 		if v := recover(); v != nil {
 			o = problems.Rejected(problems.JE, "checker panicked: %v", v)
 		}
+		o = bounded(o)
 	}()
 	return p.Check(ds, out)
+}
+
+// bounded cuts an outcome the judge takes from a problem's code (a checker, an
+// interactor through its checker, an output validator) to problems.MaxMessage
+// bytes of message and problems.MaxDetails of details. A message may quote the
+// program's output, which can be megabytes long, and every result is stored and
+// drawn in each report: its size must not follow the output's.
+func bounded(o problems.Outcome) problems.Outcome {
+	o.Message = clip.Text(o.Message, problems.MaxMessage)
+	o.Details = clip.Text(o.Details, problems.MaxDetails)
+	return o
 }
 
 func firstLine(s string) string {

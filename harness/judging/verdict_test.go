@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/sandbox"
@@ -146,5 +147,74 @@ func TestWithStderr(t *testing.T) {
 	}
 	if o, _ := resourceVerdict(sandbox.Measure{Signal: "SIGSEGV", ExitCode: -1}, problems.Limits{}); o.Message != "killed by SIGSEGV (invalid memory access)" {
 		t.Errorf("signal message %q", o.Message)
+	}
+}
+
+// panicky is a problem whose checker panics with a value of its choice.
+type panicky struct {
+	passFail
+	v any
+}
+
+func (p panicky) Check(problems.Dataset, problems.Output) problems.Outcome { panic(p.v) }
+
+// caseJudged is a problem that judges its runs itself (judging.CaseJudge), as an
+// ICPC package with an output validator does, returning a fixed outcome.
+type caseJudged struct{ passFail }
+
+func (c caseJudged) JudgeCase(context.Context, *build.Program, problems.Dataset, problems.Limits) (problems.Outcome, sandbox.Measure, []byte, error) {
+	return c.o, sandbox.Measure{}, nil, nil
+}
+
+// TestOutcomeBounded has checkers (plain, panicking, judging their own runs)
+// return messages and details of megabytes, and expects the judge to keep the
+// start of each, cut at a character within its cap and marked, as valid UTF-8.
+func TestOutcomeBounded(t *testing.T) {
+	squares := "line 3, column 24: data set 1: square G4 missing (found " + strings.Repeat("A1, ", 3000000) + "A1)"
+	tests := []struct {
+		name     string
+		p        problems.Problem
+		message  string // the start the kept message must have
+		cut      bool   // whether the message must be cut
+		details  int    // the details' length, when they must be cut
+		wantSame bool   // whether the outcome must come back unchanged
+	}{
+		{name: "short message kept", p: passFail{problems.Rejected(problems.WA, "line 1: expected 3")}, message: "line 1: expected 3", wantSame: true},
+		{name: "message at the cap kept", p: passFail{problems.Rejected(problems.WA, "%s", strings.Repeat("x", problems.MaxMessage))}, message: "xxx", wantSame: true},
+		{name: "12 MB of squares", p: passFail{problems.Rejected(problems.WA, "%s", squares)}, message: "line 3, column 24: data set 1: square G4 missing (found A1, A1", cut: true},
+		{name: "multi-byte", p: passFail{problems.Rejected(problems.WA, "%s", strings.Repeat("é€𝄞", 1<<20))}, message: "é€𝄞é€𝄞", cut: true},
+		{name: "details", p: passFail{problems.Outcome{Verdict: problems.PE, Message: "layout", Details: strings.Repeat("+x\n", 1<<21)}}, message: "layout", details: 3 << 21},
+		{name: "panic value", p: panicky{v: strings.Repeat("7", 5000000)}, message: "checker panicked: 777", cut: true},
+		{name: "judged by the problem", p: caseJudged{passFail{problems.Rejected(problems.WA, "%s", squares)}}, message: "line 3, column 24", cut: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			task := Task{Problem: tt.p, Limits: problems.DefaultLimits(), Program: &build.Program{Name: "p"}}
+			var o problems.Outcome
+			if _, ok := tt.p.(CaseJudge); ok {
+				j := &Judge{}
+				o = j.one(context.Background(), task).Outcome
+			} else {
+				o, _ = afterRun(context.Background(), task, problems.Output{}, sandbox.Measure{}, nil)
+			}
+			if len(o.Message) > problems.MaxMessage || len(o.Details) > problems.MaxDetails {
+				t.Fatalf("kept %d bytes of message and %d of details, over %d and %d", len(o.Message), len(o.Details), problems.MaxMessage, problems.MaxDetails)
+			}
+			if !utf8.ValidString(o.Message) || !utf8.ValidString(o.Details) {
+				t.Errorf("kept text is not valid UTF-8: …%q", o.Message[max(len(o.Message)-40, 0):])
+			}
+			if !strings.HasPrefix(o.Message, tt.message) {
+				t.Errorf("message starts %q, want %q", o.Message[:min(len(o.Message), 60)], tt.message)
+			}
+			if cut := strings.HasSuffix(o.Message, " bytes cut)"); cut != tt.cut {
+				t.Errorf("message cut %v, want %v: …%q", cut, tt.cut, o.Message[max(len(o.Message)-40, 0):])
+			}
+			if tt.wantSame && o.Message != tt.p.Check(problems.Dataset{}, problems.Output{}).Message {
+				t.Errorf("message changed: %q", o.Message)
+			}
+			if tt.details > 0 && (!strings.HasPrefix(o.Details, "+x\n+x\n") || !strings.HasSuffix(o.Details, " bytes cut)")) {
+				t.Errorf("details of %d bytes kept as %q…%q", tt.details, o.Details[:10], o.Details[len(o.Details)-30:])
+			}
+		})
 	}
 }
