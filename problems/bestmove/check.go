@@ -5,12 +5,17 @@ import (
 	"strings"
 	"time"
 
+	"github.com/judgehq/judge/internal/clip"
 	"github.com/judgehq/judge/problems"
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
 // maxDiffBytes caps how much of the output goes into the diff of the details.
 const maxDiffBytes = 64 << 10
+
+// listedSquares is how many squares of a list a message names; the rest are
+// counted. A program may print millions, and a message is one line.
+const listedSquares = 12
 
 // Check judges an output against the answer file. Layout is free as far as the
 // line patterns allow (spacing, letter case, blank lines, "data set(s)"); content is
@@ -50,12 +55,12 @@ func judge(want answer, stdout []byte) problems.Outcome {
 		}
 		if g := gotToks[k]; g.text != wantToks[k] {
 			return problems.Rejected(problems.WA, "%v: %s: found %s where %s was expected (%v)",
-				g.at, where(wantSet[k]), g.text, wantToks[k], perr)
+				g.at, where(wantSet[k]), clip.Word(g.text, "characters"), wantToks[k], perr)
 		}
 	}
 	if len(gotToks) > len(wantToks) {
 		g := gotToks[len(wantToks)]
-		return problems.Rejected(problems.WA, "%v: extra output after data set %d: %s (%v)", g.at, len(want.sets), g.text, perr)
+		return problems.Rejected(problems.WA, "%v: extra output after data set %d: %s (%v)", g.at, len(want.sets), clip.Word(g.text, "characters"), perr)
 	}
 	return problems.Rejected(problems.PE, "right values, malformed layout: %v", perr)
 }
@@ -115,24 +120,28 @@ func compareSquares(want, got []string) (int, string) {
 	}
 	for _, s := range want {
 		if !in(got, s) {
-			return first, fmt.Sprintf("square %s missing (expected %s, found %s)", s, strings.Join(want, ", "), strings.Join(got, ", "))
+			return first, fmt.Sprintf("square %s missing (expected %s, found %s)", s, squares(want), squares(got))
 		}
 	}
 	for k, s := range got {
 		if !in(want, s) {
-			return k, fmt.Sprintf("square %s is not a best move (expected %s)", s, strings.Join(want, ", "))
+			return k, fmt.Sprintf("square %s is not a best move (expected %s)", s, squares(want))
 		}
 	}
 	if len(got) != len(want) {
-		return first, fmt.Sprintf("squares listed more than once (expected %s, found %s)", strings.Join(want, ", "), strings.Join(got, ", "))
+		return first, fmt.Sprintf("squares listed more than once (expected %s, found %s)", squares(want), squares(got))
 	}
 	for i := range want {
 		if got[i] != want[i] {
-			return i, fmt.Sprintf("squares out of order: %s before %s (expected row by row: %s)", got[i], want[i], strings.Join(want, ", "))
+			return i, fmt.Sprintf("squares out of order: %s before %s (expected row by row: %s)", got[i], want[i], squares(want))
 		}
 	}
 	return 0, ""
 }
+
+// squares writes a list of squares for a message: the first listedSquares of
+// them, and how many there are when there are more.
+func squares(list []string) string { return clip.List(list, ", ", listedSquares) }
 
 // diffText renders a line diff of the expected answer against the output, the
 // output cut to maxDiffBytes and made valid UTF-8.

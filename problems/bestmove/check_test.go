@@ -106,6 +106,39 @@ func TestCheckBadAnswerFile(t *testing.T) {
 	}
 }
 
+// TestCheckMessageBounded gives outputs of megabytes whose faults quote them (a
+// list of millions of squares, a number of millions of digits) and expects short
+// messages that still say what is wrong and where.
+func TestCheckMessageBounded(t *testing.T) {
+	manyA1 := "A1" + strings.Repeat(", A1", 3000000) // a 12 MB line
+	tests := []struct {
+		name    string
+		out     string
+		verdict problems.Verdict
+		msg     string // the message's start
+	}{
+		{"millions of squares", strings.Replace(sample1, "at G4", "at "+manyA1, 1), problems.WA, "line 3, column 24: data set 1: square"},
+		{"a best square millions of times", strings.Replace(sample1, "at G4", "at G4"+strings.Repeat(", G4", 3000000), 1), problems.WA, "line 3, column 28: data set 1: squares listed more than once"},
+		{"millions of squares, then the best", strings.Replace(sample1, "at G4", "at "+manyA1+", G4", 1), problems.WA, "line 3, column 24: data set 1: square"},
+		{"a count of millions of digits", "Analyzing " + strings.Repeat("7", 5000000) + " data sets\n" + sample1[strings.IndexByte(sample1, '\n')+1:], problems.WA, "line 1, column 11: header: found 7777777777777777…77777777 (5000000 characters) where 2 was expected"},
+		{"a square of millions of digits", strings.Replace(sample1, "at G4", "at G"+strings.Repeat("4", 5000000), 1), problems.WA, "line 3, column 24: data set 1: found G444444444444444…44444444 (5000001 characters) where G4 was expected"},
+		{"millions of digits after the answer", sample1 + strings.Repeat("9", 16<<20), problems.WA, "line 6, column 1: extra output after data set 2: 9999999999999999…99999999 (16777216 characters)"},
+	}
+	pr := &Problem{}
+	ds := dataset(sample1)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := pr.Check(ds, problems.Output{Stdout: []byte(tc.out)})
+			if o.Verdict != tc.verdict || !strings.HasPrefix(o.Message, tc.msg) {
+				t.Errorf("got %s %.300q, want %s starting %q", o.Verdict, o.Message, tc.verdict, tc.msg)
+			}
+			if len(o.Message) > 400 {
+				t.Errorf("message of %d bytes: %.300q…", len(o.Message), o.Message)
+			}
+		})
+	}
+}
+
 func TestCheckHugeOutput(t *testing.T) {
 	huge := strings.Repeat("Best Move Value: 1 at A1, B2\n", 200000)
 	o := (&Problem{}).Check(dataset(sample1), problems.Output{Stdout: []byte(sample1 + huge)})
