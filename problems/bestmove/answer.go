@@ -1,6 +1,7 @@
 package bestmove
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -8,28 +9,56 @@ import (
 	"unicode/utf8"
 
 	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/bestmove/board"
 )
 
 // answer is an output read line by line: the header's data set count and one entry
-// per data set, with where each was found for messages.
+// per data set, with where each was found for messages. Only the first keptSets
+// data sets are kept, and in each only the first keptSquares squares; the rest are
+// counted. No right answer has more (the statement allows 50 data sets, and a
+// grid has 100 squares), and an output of megabytes then costs the judge no more
+// than its size.
 type answer struct {
 	count   int
 	countAt place // the header's count
 	sets    []setAnswer
+	nsets   int   // how many data sets the output has, kept or not
 	end     place // just past the last character of the output
 }
 
+// The most data sets and squares per data set an answer keeps: one more than a
+// right answer can have, so that the first one too many has its place.
+const (
+	keptSets    = board.MaxDataSets + 1
+	keptSquares = board.Size*board.Size + 1
+)
+
 // setAnswer is the two lines of one data set.
 type setAnswer struct {
-	label   int      // the number after "Data Set"
-	value   int      // the best value
-	squares []string // normalised square names: upper-case letter, row without zeros in front
-	at      place    // the first character of the "Data Set" line
-	labelAt place    // the number after "Data Set"
-	valueAt place    // the best value
-	// squareAt holds where each square starts, and one more entry: just past the
-	// last square, where a missing one would go.
+	label    int      // the number after "Data Set"
+	value    int      // the best value
+	squares  []string // normalised square names: upper-case letter, row without zeros in front
+	nsquares int      // how many squares the line lists, kept or not
+	at       place    // the first character of the "Data Set" line
+	labelAt  place    // the number after "Data Set"
+	valueAt  place    // the best value
+	// squareAt holds where each kept square starts, and one more entry: just past
+	// the last square, where a missing one would go.
 	squareAt []place
+}
+
+// beyond reports whether the answer has more data sets or squares than it keeps:
+// it is then no right answer, and no answer file.
+func (a *answer) beyond() bool {
+	if a.nsets > len(a.sets) {
+		return true
+	}
+	for _, s := range a.sets {
+		if s.nsquares > len(s.squares) {
+			return true
+		}
+	}
+	return false
 }
 
 // place is a position in an output: a 1-based line and column, the column counted in
@@ -64,19 +93,25 @@ var (
 	headerRE = regexp.MustCompile(`^\s*analyzing\s*(\d{1,9})\s*data\s*set(?:s|\s*\(\s*s\s*\))?\s*$`)
 	setRE    = regexp.MustCompile(`^\s*data\s*set\s*(\d{1,9})\s*$`)
 	bestRE   = regexp.MustCompile(`^\s*best\s*move\s*value\s*:\s*(\d{1,9})\s*at\s*([a-j]\s*\d{1,9}(?:\s*,\s*[a-j]\s*\d{1,9})*)\s*$`)
-	squareRE = regexp.MustCompile(`([a-j])\s*(\d{1,9})`)
 )
 
-// lowerASCII lower-cases ASCII letters and leaves every other byte alone.
-func lowerASCII(b []byte) []byte {
-	out := make([]byte, len(b))
-	for i, ch := range b {
-		if ch >= 'A' && ch <= 'Z' {
-			ch += 'a' - 'A'
-		}
-		out[i] = ch
+// lower lower-cases an ASCII letter and returns any other byte as it is.
+func lower(ch byte) byte {
+	if ch >= 'A' && ch <= 'Z' {
+		ch += 'a' - 'A'
 	}
-	return out
+	return ch
+}
+
+// lowerString returns b as a string with its ASCII letters lower-cased and every
+// other byte as it is.
+func lowerString(b []byte) string {
+	var sb strings.Builder
+	sb.Grow(len(b))
+	for _, ch := range b {
+		sb.WriteByte(lower(ch))
+	}
+	return sb.String()
 }
 
 // parseAnswer reads an output in the expected layout: a header line, then a
@@ -84,17 +119,22 @@ func lowerASCII(b []byte) []byte {
 // skipped; letter case and spacing are free. The first malformed line is an error,
 // a *problems.InputError naming the line and the column of its first character that
 // does not fit the form (or where the output ends, when it ends too early).
+//
+// The text is read a line at a time, and only a line that is not blank is copied
+// (lower-cased): what parseAnswer allocates stays within the size of the text
+// plus the data sets and squares it keeps (see answer).
 func parseAnswer(text []byte) (answer, error) {
 	var a answer
-	lines := strings.Split(string(lowerASCII(text)), "\n")
-	last := lines[len(lines)-1]
-	a.end = place{len(lines), utf8.RuneCountInString(last) + 1}
+	lastStart := bytes.LastIndexByte(text, '\n') + 1
+	a.end = place{bytes.Count(text, []byte{'\n'}) + 1, utf8.RuneCount(text[lastStart:]) + 1}
 	state := 0 // 0: header next, 1: "Data Set" next, 2: "Best Move" next
-	for i, l := range lines {
-		no := i + 1
-		if strings.TrimSpace(l) == "" {
+	for no, rest, more := 1, text, true; more; no++ {
+		var raw []byte
+		raw, rest, more = bytes.Cut(rest, []byte{'\n'})
+		if len(bytes.TrimSpace(raw)) == 0 {
 			continue
 		}
+		l := lowerString(raw)
 		fault := func(f lineForm, format string, args ...any) error {
 			off := max(faultOffset(f, l), 0) // never -1 here: the walker agrees with the patterns
 			return problems.Errorf(no, utf8.RuneCountInString(l[:off])+1, format, args...)
@@ -111,28 +151,28 @@ func parseAnswer(text []byte) (answer, error) {
 		case 1:
 			m := setRE.FindStringSubmatchIndex(l)
 			if m == nil {
-				return a, fault(setForm, "expected \"Data Set %d\"", len(a.sets)+1)
+				return a, fault(setForm, "expected \"Data Set %d\"", a.nsets+1)
 			}
-			start := len(l) - len(strings.TrimLeft(l, reSpace))
-			a.sets = append(a.sets, setAnswer{
-				label:   atoi(l[m[2]:m[3]]),
-				at:      place{no, cols.at(start)},
-				labelAt: place{no, cols.at(m[2])},
-			})
+			a.nsets++
+			if len(a.sets) < keptSets {
+				start := len(l) - len(strings.TrimLeft(l, reSpace))
+				a.sets = append(a.sets, setAnswer{
+					label:   atoi(l[m[2]:m[3]]),
+					at:      place{no, cols.at(start)},
+					labelAt: place{no, cols.at(m[2])},
+				})
+			}
 			state = 2
 		case 2:
 			m := bestRE.FindStringSubmatchIndex(l)
 			if m == nil {
-				return a, fault(bestForm, "expected \"Best Move Value: V at SQUARES\" for data set %d", len(a.sets))
+				return a, fault(bestForm, "expected \"Best Move Value: V at SQUARES\" for data set %d", a.nsets)
 			}
-			s := &a.sets[len(a.sets)-1]
-			s.value, s.valueAt = atoi(l[m[2]:m[3]]), place{no, cols.at(m[2])}
-			list := l[m[4]:m[5]]
-			for _, sq := range squareRE.FindAllStringSubmatchIndex(list, -1) {
-				s.squares = append(s.squares, squareName(list[sq[2]:sq[3]], list[sq[4]:sq[5]]))
-				s.squareAt = append(s.squareAt, place{no, cols.at(m[4] + sq[0])})
+			if a.nsets == len(a.sets) {
+				s := &a.sets[len(a.sets)-1]
+				s.value, s.valueAt = atoi(l[m[2]:m[3]]), place{no, cols.at(m[2])}
+				readSquares(s, l[m[4]:m[5]], m[4], no, cols)
 			}
-			s.squareAt = append(s.squareAt, place{no, cols.at(m[5])})
 			state = 1
 		}
 	}
@@ -140,9 +180,35 @@ func parseAnswer(text []byte) (answer, error) {
 	case 0:
 		return a, problems.Errorf(a.end.line, a.end.col, "no \"Analyzing N data sets\" line")
 	case 2:
-		return a, problems.Errorf(a.end.line, a.end.col, "data set %d has no \"Best Move Value\" line", len(a.sets))
+		return a, problems.Errorf(a.end.line, a.end.col, "data set %d has no \"Best Move Value\" line", a.nsets)
 	}
 	return a, nil
+}
+
+// readSquares reads the square list of a "Best Move Value" line into s: list is
+// the part of line no that the pattern matched as squares, starting at byte
+// offset off. It keeps the first keptSquares and counts them all.
+func readSquares(s *setAnswer, list string, off, no int, cols *colCounter) {
+	isSpace := func(i int) bool { return i < len(list) && strings.IndexByte(reSpace, list[i]) >= 0 }
+	// The pattern has checked the list: letter, spacing, digits, then spacing,
+	// a comma and spacing before each further square.
+	for i := 0; i < len(list); {
+		letterAt := i
+		for i++; isSpace(i); i++ {
+		}
+		j := i
+		for j < len(list) && '0' <= list[j] && list[j] <= '9' {
+			j++
+		}
+		if s.nsquares < keptSquares {
+			s.squares = append(s.squares, squareName(list[letterAt:letterAt+1], list[i:j]))
+			s.squareAt = append(s.squareAt, place{no, cols.at(off + letterAt)})
+		}
+		s.nsquares++
+		for i = j; isSpace(i) || i < len(list) && list[i] == ','; i++ {
+		}
+	}
+	s.squareAt = append(s.squareAt, place{no, cols.at(off + len(list))})
 }
 
 // reSpace is what \s matches in the patterns.
@@ -287,38 +353,38 @@ type token struct {
 // tokens returns the contents of an output read loosely, whatever its layout: every
 // number, and every square (a lone letter A–J followed by a number), in order; other
 // words and punctuation are ignored. It stops after limit tokens. end is where the
-// text ends: just past its last character.
+// text ends: just past its last character. Letter case does not count; the text is
+// read in place, and only the tokens are copied.
 func tokens(text []byte, limit int) (out []token, end place) {
-	t := string(lowerASCII(text))
-	tr := &tracker{s: t, line: 1, col: 1}
-	isLetter := func(ch byte) bool { return ch >= 'a' && ch <= 'z' }
+	tr := &tracker{s: text, line: 1, col: 1}
+	isLetter := func(ch byte) bool { ch = lower(ch); return ch >= 'a' && ch <= 'z' }
 	isDigit := func(ch byte) bool { return ch >= '0' && ch <= '9' }
 	digits := func(i int) (string, int) {
 		j := i
-		for j < len(t) && isDigit(t[j]) {
+		for j < len(text) && isDigit(text[j]) {
 			j++
 		}
-		d := strings.TrimLeft(t[i:j], "0")
+		d := string(bytes.TrimLeft(text[i:j], "0"))
 		if d == "" {
 			d = "0"
 		}
 		return d, j
 	}
-	for i := 0; i < len(t) && len(out) < limit; {
-		switch ch := t[i]; {
+	for i := 0; i < len(text) && len(out) < limit; {
+		switch ch := lower(text[i]); {
 		case isLetter(ch):
 			j := i
-			for j < len(t) && isLetter(t[j]) {
+			for j < len(text) && isLetter(text[j]) {
 				j++
 			}
 			if j-i == 1 && ch <= 'j' {
 				k := j
-				for k < len(t) && (t[k] == ' ' || t[k] == '\t') {
+				for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
 					k++
 				}
-				if k < len(t) && isDigit(t[k]) {
+				if k < len(text) && isDigit(text[k]) {
 					d, end := digits(k)
-					out = append(out, token{strings.ToUpper(string(ch)) + d, tr.at(i)})
+					out = append(out, token{string(ch-'a'+'A') + d, tr.at(i)})
 					j = end
 				}
 			}
@@ -332,13 +398,13 @@ func tokens(text []byte, limit int) (out []token, end place) {
 			i++
 		}
 	}
-	return out, tr.at(len(t))
+	return out, tr.at(len(text))
 }
 
 // tracker turns increasing byte offsets into a text into lines and columns,
 // reading the text between them only once.
 type tracker struct {
-	s         string
+	s         []byte
 	i         int
 	line, col int
 }
@@ -351,7 +417,7 @@ func (k *tracker) at(j int) place {
 			k.i, k.line, k.col = k.i+1, k.line+1, 1
 			continue
 		}
-		_, n := utf8.DecodeRuneInString(k.s[k.i:j])
+		_, n := utf8.DecodeRune(k.s[k.i:j])
 		k.i, k.col = k.i+n, k.col+1
 	}
 	return place{k.line, k.col}

@@ -2,6 +2,7 @@ package bestmove
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -84,6 +85,61 @@ func TestParseAnswerPlaces(t *testing.T) {
 	}
 }
 
+// TestParseAnswerKeeps: an output with more data sets, or more squares in one,
+// than a right answer can have is read to its end and counted, but only the
+// first of them are kept; Check then says what is wrong with the count.
+func TestParseAnswerKeeps(t *testing.T) {
+	set := func(n int, squares string) string {
+		return fmt.Sprintf("Data Set %d\nBest Move Value: 24 at %s\n", n, squares)
+	}
+	set2 := set(2, "C3, F3, H3, C4, H5")
+	manySets := sample1
+	for n := 3; n <= 1000; n++ {
+		manySets += set(n, "A1")
+	}
+	tests := []struct {
+		name              string
+		text              string
+		nsets, sets       int
+		nsquares, squares int // of the first data set
+		beyond            bool
+		msg               string // compare's message against sample1's answer ("" for none)
+	}{
+		{"an answer", sample1, 2, 2, 1, 1, false, ""},
+		{"all the data sets allowed", "Analyzing 50 data sets\n" + strings.Repeat(set(1, "A1"), 50), 50, 50, 1, 1, false, "header: analyzing 50 data sets, expected 2"},
+		{"a thousand data sets", manySets, 1000, keptSets, 1, 1, true, "data set 3: not in the input (output has 1000 data sets, expected 2)"},
+		{"all the squares of the grid", "Analyzing 2 data sets\n" + set(1, strings.Repeat("a1,", 99)+"a1") + set2, 2, 2, 100, 100, false,
+			"data set 1: square G4 missing (expected G4, found A1, A1, A1, A1, A1, A1, A1, A1, A1, A1, A1, A1, … (100 in all))"},
+		{"a million squares", "Analyzing 2 data sets\n" + set(1, strings.Repeat("a1,", 999999)+"a1") + set2, 2, 2, 1000000, keptSquares, true,
+			"data set 1: square A1 is not a best move (expected G4)"},
+		{"a million best squares", "Analyzing 2 data sets\n" + set(1, strings.Repeat("g4,", 999999)+"g4") + set2, 2, 2, 1000000, keptSquares, true,
+			"data set 1: squares listed more than once: G4 again, of 1000000 listed (expected G4)"},
+	}
+	want, err := parseAnswer([]byte(sample1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, err := parseAnswer([]byte(tt.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := a.sets[0]
+			if a.nsets != tt.nsets || len(a.sets) != tt.sets || s.nsquares != tt.nsquares || len(s.squares) != tt.squares || a.beyond() != tt.beyond {
+				t.Errorf("%d data sets, %d kept, %d squares, %d kept, beyond %v; want %d, %d, %d, %d, %v",
+					a.nsets, len(a.sets), s.nsquares, len(s.squares), a.beyond(), tt.nsets, tt.sets, tt.nsquares, tt.squares, tt.beyond)
+			}
+			if len(s.squareAt) != len(s.squares)+1 {
+				t.Errorf("%d square places for %d squares", len(s.squareAt), len(s.squares))
+			}
+			if _, msg := compare(want, a); msg != tt.msg {
+				t.Errorf("compared with the answer: %q, want %q", msg, tt.msg)
+			}
+		})
+	}
+}
+
 // TestTokenPlaces holds the loose reading's positions to characters, not bytes.
 func TestTokenPlaces(t *testing.T) {
 	toks, end := tokens([]byte("Größe: 12\n→ a 3, ÿ9\nb\xff7"), 10)
@@ -117,7 +173,7 @@ func FuzzFaultOffset(f *testing.F) {
 		re *regexp.Regexp
 	}{{headerForm, headerRE}, {setForm, setRE}, {bestForm, bestRE}}
 	f.Fuzz(func(t *testing.T, line string) {
-		l := string(lowerASCII([]byte(strings.ReplaceAll(line, "\n", " "))))
+		l := lowerString([]byte(strings.ReplaceAll(line, "\n", " ")))
 		for _, fm := range forms {
 			off := faultOffset(fm.f, l)
 			if match := fm.re.MatchString(l); match != (off == -1) {

@@ -28,6 +28,9 @@ func (*Problem) Check(ds problems.Dataset, out problems.Output) problems.Outcome
 	if err != nil {
 		return problems.Rejected(problems.JE, "answer file %s: %v", ds.AnsPath, err)
 	}
+	if want.beyond() {
+		return problems.Rejected(problems.JE, "answer file %s: more than %d data sets or %d squares in one", ds.AnsPath, keptSets-1, keptSquares-1)
+	}
 	o := judge(want, out.Stdout)
 	if o.Verdict != problems.AC {
 		o.Details = diffText(ds.Answer, out.Stdout)
@@ -81,8 +84,8 @@ func compare(want, got answer) (place, string) {
 	}
 	for i, w := range want.sets {
 		n := i + 1
-		if i >= len(got.sets) {
-			return got.end, fmt.Sprintf("data set %d: missing (output has %d of %d)", n, len(got.sets), len(want.sets))
+		if i >= got.nsets {
+			return got.end, fmt.Sprintf("data set %d: missing (output has %d of %d)", n, got.nsets, len(want.sets))
 		}
 		g := got.sets[i]
 		switch {
@@ -91,13 +94,13 @@ func compare(want, got answer) (place, string) {
 		case g.value != w.value:
 			return g.valueAt, fmt.Sprintf("data set %d: value %d, expected %d", n, g.value, w.value)
 		}
-		if k, msg := compareSquares(w.squares, g.squares); msg != "" {
+		if k, msg := compareSquares(w.squares, g.squares, g.nsquares); msg != "" {
 			return g.squareAt[k], fmt.Sprintf("data set %d: %s", n, msg)
 		}
 	}
-	if len(got.sets) > len(want.sets) {
+	if got.nsets > len(want.sets) {
 		return got.sets[len(want.sets)].at, fmt.Sprintf("data set %d: not in the input (output has %d data sets, expected %d)",
-			len(want.sets)+1, len(got.sets), len(want.sets))
+			len(want.sets)+1, got.nsets, len(want.sets))
 	}
 	return place{}, ""
 }
@@ -105,7 +108,10 @@ func compare(want, got answer) (place, string) {
 // compareSquares describes the first difference between two square lists, and
 // returns the index in got of the square it is about: the square that is not a best
 // move, else the first that differs from want, or len(got) when got is want cut short.
-func compareSquares(want, got []string) (int, string) {
+// total is how many squares the output listed, got holding the first of them; when
+// it holds fewer (total is more than a grid has), the message is about a square
+// of got that is not a best move or, when they all are, the first repeated one.
+func compareSquares(want, got []string, total int) (int, string) {
 	in := func(list []string, s string) bool {
 		for _, x := range list {
 			if x == s {
@@ -113,6 +119,19 @@ func compareSquares(want, got []string) (int, string) {
 			}
 		}
 		return false
+	}
+	if total > len(got) {
+		for k, s := range got {
+			if !in(want, s) {
+				return k, fmt.Sprintf("square %s is not a best move (expected %s)", s, squares(want))
+			}
+		}
+		// All best moves, and more of them than a grid has: some come twice.
+		k := 1
+		for k < len(got)-1 && !in(got[:k], got[k]) {
+			k++
+		}
+		return k, fmt.Sprintf("squares listed more than once: %s again, of %d listed (expected %s)", got[k], total, squares(want))
 	}
 	first := 0 // the first index where got and want differ
 	for first < len(got) && first < len(want) && got[first] == want[first] {

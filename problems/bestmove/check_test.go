@@ -1,9 +1,11 @@
 package bestmove
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -100,9 +102,14 @@ func TestCheckDiffShowsChange(t *testing.T) {
 }
 
 func TestCheckBadAnswerFile(t *testing.T) {
-	o := (&Problem{}).Check(dataset("nonsense"), problems.Output{Stdout: []byte(sample1)})
-	if o.Verdict != problems.JE {
-		t.Errorf("got %s %q, want JE", o.Verdict, o.Message)
+	for _, ans := range []string{
+		"nonsense",
+		"Analyzing 1 data set\nData Set 1\nBest Move Value: 1 at " + strings.Repeat("A1, ", 200) + "A1\n",
+	} {
+		o := (&Problem{}).Check(dataset(ans), problems.Output{Stdout: []byte(sample1)})
+		if o.Verdict != problems.JE {
+			t.Errorf("answer %.40q: got %s %q, want JE", ans, o.Verdict, o.Message)
+		}
 	}
 }
 
@@ -118,7 +125,7 @@ func TestCheckMessageBounded(t *testing.T) {
 		msg     string // the message's start
 	}{
 		{"millions of squares", strings.Replace(sample1, "at G4", "at "+manyA1, 1), problems.WA, "line 3, column 24: data set 1: square"},
-		{"a best square millions of times", strings.Replace(sample1, "at G4", "at G4"+strings.Repeat(", G4", 3000000), 1), problems.WA, "line 3, column 28: data set 1: squares listed more than once"},
+		{"a best square millions of times", strings.Replace(sample1, "at G4", "at G4"+strings.Repeat(", G4", 3000000), 1), problems.WA, "line 3, column 28: data set 1: squares listed more than once: G4 again, of 3000001 listed (expected G4)"},
 		{"millions of squares, then the best", strings.Replace(sample1, "at G4", "at "+manyA1+", G4", 1), problems.WA, "line 3, column 24: data set 1: square"},
 		{"a count of millions of digits", "Analyzing " + strings.Repeat("7", 5000000) + " data sets\n" + sample1[strings.IndexByte(sample1, '\n')+1:], problems.WA, "line 1, column 11: header: found 7777777777777777…77777777 (5000000 characters) where 2 was expected"},
 		{"a square of millions of digits", strings.Replace(sample1, "at G4", "at G"+strings.Repeat("4", 5000000), 1), problems.WA, "line 3, column 24: data set 1: found G444444444444444…44444444 (5000001 characters) where G4 was expected"},
@@ -134,6 +141,45 @@ func TestCheckMessageBounded(t *testing.T) {
 			}
 			if len(o.Message) > 400 {
 				t.Errorf("message of %d bytes: %.300q…", len(o.Message), o.Message)
+			}
+		})
+	}
+}
+
+// TestCheckAllocations holds what one Check allocates, garbage included, to a
+// few times the size of the output, for outputs of the output limit's size: the
+// whole text is never copied line by line or split into millions of strings, and
+// only the data sets and squares a right answer could have are kept. (The bound
+// is loose: the old reader allocated 20 times the size of 16 MiB of newlines.)
+func TestCheckAllocations(t *testing.T) {
+	tests := []struct {
+		name    string
+		out     []byte
+		verdict problems.Verdict
+	}{
+		{"16 MiB of newlines", bytes.Repeat([]byte("\n"), 16<<20), problems.WA},
+		{"16 MiB of blank lines", bytes.Repeat([]byte(" \r\n"), 16<<20/3), problems.WA},
+		{"the answer, then 16 MiB of newlines", append([]byte(sample1), bytes.Repeat([]byte("\n"), 16<<20)...), problems.AC},
+		{"a 12 MB list of squares", []byte(strings.Replace(sample1, "at G4", "at A1"+strings.Repeat(", A1", 3000000), 1)), problems.WA},
+		{"16 MiB of data sets", append([]byte("Analyzing 2 data sets\n"), bytes.Repeat([]byte("Data Set 1\nBest Move Value: 24 at G4\n"), 16<<20/36)...), problems.WA},
+		{"16 MiB of single-letter words", bytes.Repeat([]byte("a "), 8<<20), problems.WA},
+		{"16 MiB of digits", bytes.Repeat([]byte("7"), 16<<20), problems.WA},
+	}
+	pr := &Problem{}
+	ds := dataset(sample1)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			o := pr.Check(ds, problems.Output{Stdout: tc.out})
+			runtime.ReadMemStats(&after)
+			if o.Verdict != tc.verdict {
+				t.Errorf("got %s %.200q, want %s", o.Verdict, o.Message, tc.verdict)
+			}
+			limit := 5*uint64(len(tc.out)) + 8<<20
+			if got := after.TotalAlloc - before.TotalAlloc; got > limit {
+				t.Errorf("Check on %d bytes allocated %d MiB, more than %d MiB", len(tc.out), got>>20, limit>>20)
 			}
 		})
 	}
@@ -169,7 +215,8 @@ func TestCheckAnswersAccepted(t *testing.T) {
 }
 
 // FuzzCheck: the checker never panics, whatever the output, and gives one of AC,
-// WA and PE with a one-line message that names the line and column of the fault.
+// WA and PE with a short one-line message that names the line and column of the
+// fault.
 func FuzzCheck(f *testing.F) {
 	f.Add([]byte(sample1))
 	f.Add([]byte(strings.ToLower(sample1)))
@@ -178,6 +225,9 @@ func FuzzCheck(f *testing.F) {
 	f.Add([]byte("best move value: 1 at a1, b 2, c  3, j10, k1"))
 	f.Add([]byte{0, 255, 10, 13, 'a', '1'})
 	f.Add([]byte(""))
+	f.Add([]byte(strings.Replace(sample1, "at G4", "at A1"+strings.Repeat(",A1", 200), 1)))
+	f.Add([]byte(strings.Replace(sample1, "at G4", "at G4"+strings.Repeat(",G04", 200), 1)))
+	f.Add([]byte("Analyzing " + strings.Repeat("2", 100) + " data sets"))
 	if data, err := os.ReadFile("data/sample/2.ans"); err == nil {
 		f.Add(data)
 	}
@@ -192,6 +242,9 @@ func FuzzCheck(f *testing.F) {
 		}
 		if strings.Contains(o.Message, "\n") {
 			t.Fatalf("multi-line message %q", o.Message)
+		}
+		if len(o.Message) > 400 {
+			t.Fatalf("message of %d bytes: %q", len(o.Message), o.Message)
 		}
 		if o.Verdict != problems.AC && !positioned.MatchString(o.Message) {
 			t.Fatalf("%s message names no line and column: %q", o.Verdict, o.Message)
@@ -232,8 +285,8 @@ func FuzzParseAnswer(f *testing.F) {
 	f.Add([]byte("Data Set 1\n\n\n"))
 	f.Fuzz(func(t *testing.T, text []byte) {
 		a, err := parseAnswer(text)
-		if err != nil {
-			return
+		if err != nil || a.beyond() {
+			return // more data sets or squares than kept: no right answer, and refused as an answer file
 		}
 		if _, msg := compare(a, a); msg != "" {
 			t.Fatalf("answer differs from itself: %s", msg)
