@@ -153,33 +153,57 @@ func judgeOutput(puzzle grid.Grid, solvable bool, output []byte) problems.Outcom
 // and column (counted in characters) of the first character that differs, and both
 // lines, quoted. When the output runs out of lines first, the position is where it
 // ended: the start of the line after its last one, or the end of its last line when
-// no newline follows that.
+// no newline follows that. The output is read in place, a line at a time: an output
+// of millions of blank lines costs no more than its size.
 func layout(want string, output []byte) (line, col int, exp, got string, ok bool) {
 	wl := lines([]byte(want))
-	gl := lines(output)
-	for i := 0; i < len(wl) || i < len(gl); i++ {
+	n := contentLines(output)
+	rest := output
+	for i := 0; i < len(wl) || i < n; i++ {
+		var g []byte
+		if i < n {
+			g, rest, _ = bytes.Cut(rest, []byte{'\n'})
+			g = bytes.TrimRight(g, blanks)
+		}
 		switch {
 		case i >= len(wl):
-			return i + 1, 1, "the end of the output", quote(gl[i]), false
-		case i >= len(gl):
+			return i + 1, 1, "the end of the output", quoteBytes(g), false
+		case i >= n:
 			l, c := endOf(output, i)
 			return l, c, quote(wl[i]), "the end of the output", false
-		case wl[i] != gl[i]:
-			return i + 1, firstDiff(wl[i], gl[i]), quote(wl[i]), quote(gl[i]), false
+		case string(g) != wl[i]:
+			return i + 1, firstDiff(wl[i], g), quote(wl[i]), quoteBytes(g), false
 		}
 	}
 	return 0, 0, "", "", true
 }
 
+// blanks are what layout forgives at the end of a line.
+const blanks = " \t\r"
+
+// contentLines returns how many lines of output there are up to its last one that
+// is not empty once its trailing blanks are cut: the lines layout compares.
+func contentLines(output []byte) int {
+	n := 0
+	for i, rest, more := 1, output, true; more; i++ {
+		var l []byte
+		l, rest, more = bytes.Cut(rest, []byte{'\n'})
+		if len(bytes.TrimRight(l, blanks)) > 0 {
+			n = i
+		}
+	}
+	return n
+}
+
 // firstDiff returns the 1-based column, in characters, of the first character where
 // a and b differ; when one is a prefix of the other, the column just past the shorter.
 // Bytes that are not valid UTF-8 count one column each.
-func firstDiff(a, b string) int {
+func firstDiff(a string, b []byte) int {
 	col := 1
-	for a != "" && b != "" {
+	for a != "" && len(b) > 0 {
 		_, na := utf8.DecodeRuneInString(a)
-		_, nb := utf8.DecodeRuneInString(b)
-		if a[:na] != b[:nb] {
+		_, nb := utf8.DecodeRune(b)
+		if a[:na] != string(b[:nb]) {
 			break
 		}
 		a, b, col = a[na:], b[nb:], col+1
@@ -191,18 +215,18 @@ func firstDiff(a, b string) int {
 // lines: line n+1, column 1 when a newline follows line n, else the column just past
 // the last character of line n.
 func endOf(output []byte, n int) (line, col int) {
-	raw := strings.Split(string(output), "\n")
-	if n < len(raw) {
+	if n <= bytes.Count(output, []byte{'\n'}) {
 		return n + 1, 1
 	}
-	return n, utf8.RuneCountInString(raw[n-1]) + 1
+	// Line n is the last, after the last newline.
+	return n, utf8.RuneCount(output[bytes.LastIndexByte(output, '\n')+1:]) + 1
 }
 
 // lines splits text into lines without trailing blanks, dropping empty lines at the end.
 func lines(text []byte) []string {
 	ls := strings.Split(string(text), "\n")
 	for i, l := range ls {
-		ls[i] = strings.TrimRight(l, " \t\r")
+		ls[i] = strings.TrimRight(l, blanks)
 	}
 	for len(ls) > 0 && ls[len(ls)-1] == "" {
 		ls = ls[:len(ls)-1]
@@ -284,7 +308,7 @@ func (r *reader) found() string {
 	if k := bytes.IndexByte(rest, '\n'); k >= 0 {
 		rest = rest[:k]
 	}
-	return quote(string(rest))
+	return quoteBytes(rest)
 }
 
 // quote quotes s for a one-line message, cut to 30 bytes.
@@ -293,6 +317,14 @@ func quote(s string) string {
 		return fmt.Sprintf("%q…", s[:30])
 	}
 	return fmt.Sprintf("%q", s)
+}
+
+// quoteBytes is quote for a piece of the output, which it does not copy whole.
+func quoteBytes(b []byte) string {
+	if len(b) > 30 {
+		return quote(string(b[:31])) // still over 30 bytes: cut, with its mark
+	}
+	return quote(string(b))
 }
 
 // show names one output byte.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -209,6 +210,42 @@ func TestCheckDetails(t *testing.T) {
 	huge := diffText("a", "b", sampleAns, bytes.Repeat([]byte("x\n"), 1<<20))
 	if len(huge) > 16<<10 || !strings.Contains(huge, "output cut at 4 KiB") {
 		t.Errorf("diff of a huge output: %d bytes", len(huge))
+	}
+}
+
+// TestCheckAllocations holds what one Check allocates, garbage included, to a
+// few times the size of the output for outputs of the output limit's size: blank
+// lines are forgiven, and the layout pass must not split millions of them into
+// strings. (The old layout pass allocated 16 times the size of 16 MiB of newlines.)
+func TestCheckAllocations(t *testing.T) {
+	tests := []struct {
+		name    string
+		out     []byte
+		verdict problems.Verdict
+	}{
+		{"the answer, then 16 MiB of newlines", append([]byte(sampleAns), bytes.Repeat([]byte("\n"), 16<<20)...), problems.AC},
+		{"the answer, then 16 MiB of blank lines", append([]byte(sampleAns), bytes.Repeat([]byte(" \r\n"), 16<<20/3)...), problems.AC},
+		{"16 MiB of blank lines inside the answer", []byte(strings.Replace(sampleAns, "\n\n", strings.Repeat("\n", 16<<20), 1)), problems.PE},
+		{"a 16 MiB line", bytes.Repeat([]byte("x"), 16<<20), problems.WA},
+		{"the answer, then a 16 MiB line", append([]byte(sampleAns), bytes.Repeat([]byte("x"), 16<<20)...), problems.WA},
+	}
+	pr := &Problem{}
+	ds := dataset(sampleIn, sampleAns)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			o := pr.Check(ds, problems.Output{Stdout: tc.out})
+			runtime.ReadMemStats(&after)
+			if o.Verdict != tc.verdict || len(o.Message) > 200 {
+				t.Errorf("got %s %.200q (%d bytes), want %s", o.Verdict, o.Message, len(o.Message), tc.verdict)
+			}
+			limit := 2*uint64(len(tc.out)) + 8<<20
+			if got := after.TotalAlloc - before.TotalAlloc; got > limit {
+				t.Errorf("Check on %d bytes allocated %d MiB, more than %d MiB", len(tc.out), got>>20, limit>>20)
+			}
+		})
 	}
 }
 
