@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -110,8 +111,12 @@ func WriteHTML(w io.Writer, rep Report, opt HTMLOptions) error {
 	if err != nil {
 		return fmt.Errorf("report.html: %w", err)
 	}
+	// Every text of the page passes through Printable: names of contests,
+	// problems, datasets and submissions may come from a package or a
+	// program, and a control character in them would act on a terminal
+	// that shows the page's source.
 	page := htmlPage{
-		Title: rep.Contest, Run: rep.Run, Rule: string(rep.Standings.Rule), Note: opt.Note, Live: opt.Live,
+		Title: Printable(rep.Contest), Run: rep.Run, Rule: string(rep.Standings.Rule), Note: Printable(opt.Note), Live: opt.Live,
 		Verdicts: problems.Verdicts,
 		CSS:      template.CSS(css),
 		JS:       template.JS(js),
@@ -123,23 +128,23 @@ func WriteHTML(w io.Writer, rep Report, opt HTMLOptions) error {
 		page.Generated = rep.Generated.UTC().Format(time.RFC3339)
 	}
 	cols, rows := standingsTable(rep.Standings)
-	page.Standings = htmlTable{cols, printableRows(rows)}
+	page.Standings = htmlTable{printableCols(cols), printableRows(rows)}
 	total := opt.PictureBudget
 	if total <= 0 {
 		total = DefaultPictureBudget
 	}
 	for pi, pr := range rep.Rankings {
 		budget := total / len(rep.Rankings) // each problem gets its share of pictures
-		hp := htmlProblem{Anchor: fmt.Sprintf("p%d", pi), Slug: pr.Meta.Slug, Title: pr.Meta.Title, Rule: string(pr.Rule)}
+		hp := htmlProblem{Anchor: fmt.Sprintf("p%d", pi), Slug: Printable(pr.Meta.Slug), Title: Printable(pr.Meta.Title), Rule: string(pr.Rule)}
 		for _, ds := range pr.Datasets {
 			short := ds[strings.LastIndexByte(ds, '/')+1:]
 			if strings.HasPrefix(ds, "sample/") {
 				short = "s" + short
 			}
-			hp.Datasets = append(hp.Datasets, htmlDataset{ds, short})
+			hp.Datasets = append(hp.Datasets, htmlDataset{Printable(ds), Printable(short)})
 		}
 		c, r := rankingTable(pr, false)
-		hp.Ranking = htmlTable{c, printableRows(r)}
+		hp.Ranking = htmlTable{printableCols(c), printableRows(r)}
 		for ei, e := range pr.Entries {
 			sub := Printable(e.Submission)
 			row := htmlRow{Submission: sub}
@@ -156,9 +161,9 @@ func WriteHTML(w io.Writer, rep Report, opt HTMLOptions) error {
 				id := fmt.Sprintf("p%d-e%d-d%d", pi, ei, di)
 				row.Cells = append(row.Cells, htmlCell{ID: id, Verdict: string(res.Outcome.Verdict), CPU: ms(res.Usage.CPU),
 					Title: Printable(fmt.Sprintf("%s on %s: %s %s", e.Submission, ds, res.Outcome.Verdict, res.Outcome.Message))})
-				d := htmlDetail{ID: id, Submission: sub, Dataset: ds, Verdict: string(res.Outcome.Verdict),
+				d := htmlDetail{ID: id, Submission: sub, Dataset: Printable(ds), Verdict: string(res.Outcome.Verdict),
 					Message: Printable(res.Outcome.Message), Score: num(res.Outcome.Score), CPU: ms(res.Usage.CPU), Wall: ms(res.Usage.Wall),
-					Peak: strconv.FormatInt(res.Usage.PeakKiB, 10), Metrics: res.Outcome.Metrics,
+					Peak: strconv.FormatInt(res.Usage.PeakKiB, 10), Metrics: printableMetrics(res.Outcome.Metrics),
 					Details: clipText(res.Outcome.Details), Diff: clipText(res.Diff)}
 				if opt.Stderr != nil {
 					d.Stderr = clipText(opt.Stderr(res))
@@ -196,6 +201,25 @@ func clipText(s string) string {
 		return Printable(strings.ToValidUTF8(s, "?"))
 	}
 	return "[… " + strconv.Itoa(len(s)-maxDetailText) + " bytes cut …]\n" + Printable(strings.ToValidUTF8(s[len(s)-maxDetailText:], "?"))
+}
+
+// printableCols is cols with every name through Printable (a standings
+// table's columns are problem names).
+func printableCols(cols []Column) []Column {
+	out := slices.Clone(cols)
+	for i := range out {
+		out[i].Name = Printable(out[i].Name)
+	}
+	return out
+}
+
+// printableMetrics is ms with every name through Printable.
+func printableMetrics(ms []problems.Metric) []problems.Metric {
+	out := make([]problems.Metric, len(ms))
+	for i, m := range ms {
+		out[i] = problems.Metric{Name: Printable(m.Name), Value: m.Value}
+	}
+	return out
 }
 
 // printableRows passes every cell of rows through Printable: names and

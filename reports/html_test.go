@@ -200,3 +200,25 @@ func TestWritePicturePage(t *testing.T) {
 		t.Errorf("page:\n%s", b.String())
 	}
 }
+
+// TestWriteHTMLInert: control characters in every name a package or a
+// program may choose (contest, problem, dataset, submission, message,
+// metric) reach report.html escaped, so that showing the page's source on a
+// terminal acts on none of them.
+func TestWriteHTMLInert(t *testing.T) {
+	const esc = "\x1b[31m\x7f\u009b\u202e"
+	res := problems.Result{Run: "r", Problem: "p" + esc, Submission: "s" + esc + ".c", Dataset: "secret/" + esc + "red",
+		Outcome: problems.Outcome{Verdict: problems.WA, Message: "m" + esc, Details: "d" + esc,
+			Metrics: []problems.Metric{{Name: "moves" + esc, Value: 3}}}}
+	rep := Build(Input{Run: "r", Contest: "c" + esc, Problems: []problems.Meta{{Slug: "p" + esc, Title: "T" + esc, Kind: problems.PassFail}},
+		Entrants: []string{res.Submission}, Results: []problems.Result{res}})
+	var b bytes.Buffer
+	if err := WriteHTML(&b, rep, HTMLOptions{Note: "n" + esc, Stderr: func(problems.Result) string { return "e" + esc }}); err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(b.String(), "\n") {
+		if needsEscape(line) {
+			t.Errorf("report.html line %d holds a character a terminal acts on: %q", i+1, line)
+		}
+	}
+}
