@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/judgehq/judge/internal/filemeta"
 )
 
 // NewFileMode is the mode of a file Write creates where none was (whatever the
@@ -18,14 +20,34 @@ const NewFileMode fs.FileMode = 0o644
 // to disk and then renamed into place: a reader sees the old file or the new
 // one, never part of it, and a failed write leaves the old file and no
 // temporary one. A regular file at path keeps its permission bits (a 0444
-// answer stays 0444); a new file gets NewFileMode. A symbolic link at path is
-// replaced by a regular file with NewFileMode, not followed.
+// answer stays 0444) and its owner and group, which the new file is given
+// before it takes the old one's place (see filemeta.Give: a writer that is not
+// root cannot give a file away, and as root a failure to do so leaves the old
+// file as it was and returns an error). A new file gets NewFileMode and the
+// writer's owner. A symbolic link at path is replaced by a regular file with
+// NewFileMode, not followed. A file with more names (hard links) is replaced
+// under path only: the other names keep the old content.
 func Write(path string, data []byte) error {
+	return write(path, data, nil)
+}
+
+// WriteOwned is Write, but a file it makes where there was none (or a
+// symbolic link) is given the owner o, as root; an existing regular file keeps
+// its own. A writer filling a folder of someone else's passes the folder's
+// owner, so that the files it adds are theirs too.
+func WriteOwned(path string, data []byte, o filemeta.Owner) error {
+	return write(path, data, &o)
+}
+
+func write(path string, data []byte, owner *filemeta.Owner) error {
 	mode := NewFileMode
 	st, err := os.Lstat(path)
 	switch {
 	case err == nil && st.Mode().IsRegular():
 		mode = st.Mode().Perm()
+		if o, ok := filemeta.Of(st); ok {
+			owner = &o
+		}
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
@@ -41,6 +63,10 @@ func Write(path string, data []byte) error {
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil && owner != nil {
+		// Before the mode: a change of owner may clear mode bits.
+		err = filemeta.Give(f.Name(), *owner)
 	}
 	if err == nil {
 		err = os.Chmod(f.Name(), mode)

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/judgehq/judge/internal/filemeta"
 )
 
 // TestWrite writes new files and replaces existing ones: the content is the
@@ -113,5 +115,87 @@ func TestCreateModePrivate(t *testing.T) {
 	}
 	if err := CreateMode(path, []byte("other\n"), 0o600); !errors.Is(err, fs.ErrExist) {
 		t.Errorf("second CreateMode: %v, want fs.ErrExist", err)
+	}
+}
+
+// TestWriteOwner: as root, a replaced file keeps its owner and group, and
+// WriteOwned gives a new file the owner asked for but leaves an existing
+// file's own.
+func TestWriteOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: only root can give a file to another user")
+	}
+	user := filemeta.Owner{UID: 1000, GID: 1000}
+	other := filemeta.Owner{UID: 1001, GID: 1002}
+	root := filemeta.Owner{UID: 0, GID: 0}
+	tests := []struct {
+		name     string
+		existing *filemeta.Owner // nil: no file
+		owned    *filemeta.Owner // nil: Write, else WriteOwned with it
+		want     filemeta.Owner
+	}{
+		{"replaced file keeps its owner", &user, nil, user},
+		{"replaced root file stays root's", &root, nil, root},
+		{"new file is the writer's", nil, nil, root},
+		{"WriteOwned gives a new file", nil, &user, user},
+		{"WriteOwned keeps an existing file's owner", &other, &user, other},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "a.ans")
+			if tt.existing != nil {
+				if err := os.WriteFile(path, []byte("old\n"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Chown(path, tt.existing.UID, tt.existing.GID); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Chmod(path, 0o664); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var err error
+			if tt.owned == nil {
+				err = Write(path, []byte("new\n"))
+			} else {
+				err = WriteOwned(path, []byte("new\n"), *tt.owned)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := os.Lstat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := filemeta.Of(st); got != tt.want {
+				t.Errorf("owner %+v, want %+v", got, tt.want)
+			}
+			want := NewFileMode
+			if tt.existing != nil {
+				want = 0o664
+			}
+			if st.Mode().Perm() != want {
+				t.Errorf("mode %v, want %v", st.Mode().Perm(), want)
+			}
+		})
+	}
+}
+
+// TestWriteHardLink: a file with a second name is replaced under the name
+// written only; the other name keeps the old content (documented on Write).
+func TestWriteHardLink(t *testing.T) {
+	dir := t.TempDir()
+	path, other := filepath.Join(dir, "a.ans"), filepath.Join(dir, "b.ans")
+	if err := os.WriteFile(path, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(path, other); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	if err := Write(path, []byte("new\n")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(other); string(b) != "old\n" {
+		t.Errorf("the other name holds %q, want the old content", b)
 	}
 }
