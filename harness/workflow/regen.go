@@ -11,6 +11,7 @@ import (
 
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/internal/atomicfile"
+	"github.com/judgehq/judge/internal/filemeta"
 	"github.com/judgehq/judge/problems"
 )
 
@@ -111,12 +112,14 @@ func BackupPath(backup string, d problems.Dataset) (string, error) {
 }
 
 // WriteAnswer replaces a's .ans file with a.Output, through a temporary file
-// and a rename (the file keeps its mode), after copying its old content to
-// BackupPath(backup, a.Dataset). It leaves the file as it is, with an error
-// wrapping ErrAnswerSkipped, when the file is not a regular file (a symbolic
-// link is not replaced by a plain file) or no longer holds what Regen read (an
-// edit made meanwhile is kept). Any other error means the .ans was not
-// replaced.
+// and a rename (the file keeps its mode, owner and group; see
+// atomicfile.Write), after copying its old content to BackupPath(backup,
+// a.Dataset). It leaves the file as it is, with an error wrapping
+// ErrAnswerSkipped, when the file is not a regular file (a symbolic link is
+// not replaced by a plain file), has more than one name (a hard link: the new
+// file would have this name only, and the others would silently keep the old
+// answer) or no longer holds what Regen read (an edit made meanwhile is kept).
+// Any other error means the .ans was not replaced.
 func WriteAnswer(a Answer, backup string) error {
 	path := a.Dataset.AnsPath
 	st, err := os.Lstat(path)
@@ -127,6 +130,9 @@ func WriteAnswer(a Answer, backup string) error {
 		return fmt.Errorf("%s: a symbolic link, not replaced by a plain file: %w (update what it names by hand)", path, ErrAnswerSkipped)
 	case !st.Mode().IsRegular():
 		return fmt.Errorf("%s: not a regular file (%v): %w", path, st.Mode().Type(), ErrAnswerSkipped)
+	case filemeta.Links(st) > 1:
+		return fmt.Errorf("%s: has %d names (hard links), and a new file would replace this one only: %w (update it by hand to keep the others in step)",
+			path, filemeta.Links(st), ErrAnswerSkipped)
 	}
 	current, err := os.ReadFile(path)
 	if err != nil {

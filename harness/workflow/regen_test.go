@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/judgehq/judge/internal/filemeta"
 	"github.com/judgehq/judge/internal/testfiles"
 	"github.com/judgehq/judge/problems"
 )
@@ -41,7 +42,8 @@ func secretOne(t *testing.T, f *problems.Folder) problems.Dataset {
 
 // TestWriteAnswer replaces a stale answer only when that loses nothing: the old
 // content goes to the backup first and the mode is kept; a symbolic link, a
-// file edited since it was read and a folder are left as they are.
+// file edited since it was read, a hard link and a folder are left as they
+// are; as root, a user's answer stays theirs.
 func TestWriteAnswer(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -49,13 +51,14 @@ func TestWriteAnswer(t *testing.T) {
 		skipped string                         // "": replaced; else a phrase of the reason
 		want    string                         // the .ans afterwards
 		mode    fs.FileMode
+		owner   *filemeta.Owner // the .ans's owner afterwards, checked as root only
 	}{
-		{"replaced", nil, "", "new\n", 0o644},
+		{"replaced", nil, "", "new\n", 0o644, nil},
 		{"read-only answer keeps its mode", func(t *testing.T, ans string) {
 			if err := os.Chmod(ans, 0o444); err != nil {
 				t.Fatal(err)
 			}
-		}, "", "new\n", 0o444},
+		}, "", "new\n", 0o444, nil},
 		{"symbolic link", func(t *testing.T, ans string) {
 			target := filepath.Join(filepath.Dir(ans), "shared.txt")
 			if err := os.WriteFile(target, []byte("old\n"), 0o644); err != nil {
@@ -67,12 +70,28 @@ func TestWriteAnswer(t *testing.T) {
 			if err := os.Symlink("shared.txt", ans); err != nil {
 				t.Fatal(err)
 			}
-		}, "symbolic link", "old\n", 0},
+		}, "symbolic link", "old\n", 0, nil},
 		{"edited meanwhile", func(t *testing.T, ans string) {
 			if err := os.WriteFile(ans, []byte("edited by hand\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-		}, "changed since regen read it", "edited by hand\n", 0o644},
+		}, "changed since regen read it", "edited by hand\n", 0o644, nil},
+		{"hard link", func(t *testing.T, ans string) {
+			if err := os.Link(ans, filepath.Join(filepath.Dir(ans), "shared.ans")); err != nil {
+				t.Skipf("no hard links here: %v", err)
+			}
+		}, "hard links", "old\n", 0o644, nil},
+		{"user's answer keeps its owner", func(t *testing.T, ans string) {
+			if os.Geteuid() != 0 {
+				t.Skip("needs root: only root can give a file to another user")
+			}
+			if err := os.Chown(ans, 1000, 1000); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(ans, 0o664); err != nil {
+				t.Fatal(err)
+			}
+		}, "", "new\n", 0o664, &filemeta.Owner{UID: 1000, GID: 1000}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -113,6 +132,15 @@ func TestWriteAnswer(t *testing.T) {
 			}
 			if st, err := os.Stat(d.AnsPath); err != nil || st.Mode().Perm() != tt.mode {
 				t.Errorf("mode %v (%v), want %v", st.Mode(), err, tt.mode)
+			}
+			if tt.owner != nil {
+				st, err := os.Lstat(d.AnsPath)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, _ := filemeta.Of(st); got != *tt.owner {
+					t.Errorf("owner %+v, want %+v", got, *tt.owner)
+				}
 			}
 		})
 	}
