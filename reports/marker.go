@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/judgehq/judge/internal/filemeta"
 	"github.com/judgehq/judge/internal/regular"
 )
 
@@ -313,10 +314,29 @@ func BackUpEdited(dir string, edited []string, now time.Time, taken func(name st
 	if err := os.Mkdir(backup, 0o755); err != nil {
 		return "", fmt.Errorf("backing up edited files in %s: %w", dir, err)
 	}
+	// The backup folder and the folders in it are the user's: they get the
+	// owner and group of dir, as every file the user moved into them has.
+	owner, owned := filemeta.Owner{}, false
+	if st, err := os.Lstat(dir); err == nil {
+		owner, owned = filemeta.Of(st)
+	}
+	mkdirs := func(folder string) error {
+		for _, p := range foldersOnTheWay(backup, folder) {
+			if err := os.Mkdir(p, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+				return err
+			}
+			if owned {
+				if err := filemeta.Give(p, owner); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
 	for i, rel := range edited {
 		src := filepath.Join(dir, filepath.FromSlash(rel))
 		dst := filepath.Join(backup, filepath.FromSlash(rel))
-		err := os.MkdirAll(filepath.Dir(dst), 0o755)
+		err := mkdirs(filepath.Dir(dst))
 		if err == nil {
 			err = os.Rename(src, dst)
 		}
@@ -334,6 +354,20 @@ func BackUpEdited(dir string, edited []string, now time.Time, taken func(name st
 		return "", fmt.Errorf("backing up %s: %w (nothing was moved)", src, err)
 	}
 	return backup, nil
+}
+
+// foldersOnTheWay are the folders from base (included) down to folder, which
+// lies inside it, outermost first.
+func foldersOnTheWay(base, folder string) []string {
+	var out []string
+	for p := folder; ; p = filepath.Dir(p) {
+		out = append(out, p)
+		if p == base || p == filepath.Dir(p) {
+			break
+		}
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // CheckEdited reads the marker of the report folder dir and returns an

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/judgehq/judge/internal/filemeta"
 	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/problems"
 )
@@ -399,11 +400,7 @@ func WriteReportWith(ctx context.Context, dir string, rep Report, opt WriteOptio
 			return fmt.Errorf("write report %s: %w", dir, err)
 		}
 	}
-	mode := os.FileMode(0o755)
-	if st, err := os.Lstat(dir); err == nil {
-		mode = st.Mode().Perm() // a folder made private stays so
-	}
-	if err := os.Chmod(tmp, mode); err != nil {
+	if err := takeOver(tmp, dir); err != nil {
 		return fmt.Errorf("write report %s: %w", dir, err)
 	}
 
@@ -556,8 +553,43 @@ func usersFilesFor(from, tmp string, newFiles map[string]bool) (keep []string, o
 	return keep, ours, nil
 }
 
+// folderMode are the mode bits of a folder that a folder replacing it keeps:
+// its permissions, setgid (new files get the folder's group) and sticky.
+const folderMode = fs.ModePerm | fs.ModeSetgid | fs.ModeSticky
+
+// takeOver readies the new report built in tmp to take the place of the
+// folder dir. Where dir exists (a report folder, or an empty folder the user
+// made), tmp gets its mode (a folder made private stays so, a setgid or
+// sticky one stays setgid or sticky), and tmp and everything in it get dir's
+// owner and group, so that a judge run as root does not hand the user's
+// folder, or the report's files in it, to root. A new folder gets 0755 and
+// keeps the setgid bit a setgid parent gave it. As root, a failure to give
+// the owner is returned while dir is still untouched (see filemeta.Give).
+func takeOver(tmp, dir string) error {
+	st, err := os.Lstat(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		own, err := os.Lstat(tmp)
+		if err != nil {
+			return err
+		}
+		return os.Chmod(tmp, 0o755|own.Mode()&fs.ModeSetgid)
+	}
+	if err != nil {
+		return err
+	}
+	if o, ok := filemeta.Of(st); ok {
+		if err := filemeta.GiveTree(tmp, o); err != nil {
+			return err
+		}
+	}
+	// After the owner: a change of owner may clear the setgid bit.
+	return os.Chmod(tmp, st.Mode()&folderMode)
+}
+
 // carry moves the entry rel of folder from to the same place in folder to,
-// which must not have it.
+// which must not have it. A folder on its way that to lacks is made with the
+// mode, owner and group of the one in from, so that a user's folder stays
+// theirs.
 func carry(from, to, rel string) error {
 	dst := filepath.Join(to, rel)
 	if st, err := os.Lstat(dst); err == nil {
@@ -566,10 +598,39 @@ func carry(from, to, rel string) error {
 		}
 		return fmt.Errorf("%s exists", dst)
 	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+	if err := mkdirsLike(from, to, filepath.Dir(rel)); err != nil {
 		return err
 	}
 	return os.Rename(filepath.Join(from, rel), dst)
+}
+
+// mkdirsLike makes the folder rel (relative) in folder to, and those on its
+// way, where missing, each with the mode, owner and group of the same folder
+// in from.
+func mkdirsLike(from, to, rel string) error {
+	if rel == "." || rel == "" {
+		return nil
+	}
+	if err := mkdirsLike(from, to, filepath.Dir(rel)); err != nil {
+		return err
+	}
+	dst := filepath.Join(to, rel)
+	if _, err := os.Lstat(dst); err == nil {
+		return nil // not a folder: the rename into it says so
+	}
+	src, err := os.Lstat(filepath.Join(from, rel))
+	if err != nil {
+		return err
+	}
+	if err := os.Mkdir(dst, 0o700); err != nil {
+		return err
+	}
+	if o, ok := filemeta.Of(src); ok {
+		if err := filemeta.Give(dst, o); err != nil {
+			return err
+		}
+	}
+	return os.Chmod(dst, src.Mode()&folderMode)
 }
 
 // fillEmpty moves the report built in tmp into the empty folder dir, entry by
