@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/judgehq/judge/internal/atomicfile"
+	"github.com/judgehq/judge/internal/filemeta"
 	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/reports"
 )
@@ -42,7 +43,9 @@ const (
 
 // PrepareOut makes dir ready to hold a report: it creates it (and the marker) when
 // it does not exist or is empty, accepts it when it holds the marker, and refuses
-// any other folder, so that nothing of the user's is ever written over.
+// any other folder, so that nothing of the user's is ever written over. The
+// marker in an empty folder the user made is given the folder's owner (see
+// folderOwner).
 func PrepareOut(dir string) error {
 	entries, err := os.ReadDir(dir)
 	switch {
@@ -58,7 +61,54 @@ func PrepareOut(dir string) error {
 		}
 		return nil
 	}
-	return atomicfile.Write(filepath.Join(dir, Marker), []byte(markerHead+"\n"))
+	return writeFile(dir, Marker, []byte(markerHead+"\n"))
+}
+
+// folderOwner is the owner of the report folder dir; ok is false where the
+// system does not say.
+func folderOwner(dir string) (o filemeta.Owner, ok bool) {
+	st, err := os.Lstat(dir)
+	if err != nil {
+		return filemeta.Owner{}, false
+	}
+	return filemeta.Of(st)
+}
+
+// writeFile writes data to the file rel (slash-separated) of the report folder
+// dir through atomicfile, making the folders on its way. A file it replaces
+// keeps its owner; a new file and a folder it makes get dir's owner and group,
+// so that grade run as root (for the jail) leaves a teacher's report folder
+// the teacher's (see filemeta.Give).
+func writeFile(dir, rel string, data []byte) error {
+	o, ok := folderOwner(dir)
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	for _, f := range foldersIn(dir, filepath.Dir(p)) {
+		err := os.Mkdir(f, 0o755)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err == nil && ok {
+			err = filemeta.Give(f, o)
+		}
+		if err != nil {
+			return fmt.Errorf("report folder: %w", err)
+		}
+	}
+	if !ok {
+		return atomicfile.Write(p, data)
+	}
+	return atomicfile.WriteOwned(p, data, o)
+}
+
+// foldersIn are the folders below dir down to folder (which lies inside dir),
+// outermost first; none when folder is dir.
+func foldersIn(dir, folder string) []string {
+	var out []string
+	for p := folder; p != dir && p != filepath.Dir(p); p = filepath.Dir(p) {
+		out = append(out, p)
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // reportNames are the files a grade report of the named students has.
@@ -207,7 +257,8 @@ func readMarker(dir string) (reports.Marker, error) {
 // reports.BackUpEdited), whose path is returned with the files moved, and
 // which is the teacher's from then on. Files of the last grade that this one
 // does not write (a student no longer in the class) stay, and stay listed
-// while unedited.
+// while unedited. A file written over keeps its owner and group, and a new
+// file or student folder gets those of dir, also when grade runs as root.
 func (c *Class) WriteReport(dir string, force bool) (backup string, moved []string, err error) {
 	files := map[string][]byte{}
 	var buf bytes.Buffer
@@ -258,7 +309,7 @@ func (c *Class) WriteReport(dir string, force bool) (backup string, moved []stri
 	// comes last.
 	during := reports.NewMarker(markerHead, files)
 	during.Files = append(during.Files, old.Files...)
-	if err := atomicfile.Write(filepath.Join(dir, Marker), during.Bytes()); err != nil {
+	if err := writeFile(dir, Marker, during.Bytes()); err != nil {
 		return backup, edited, err
 	}
 	names := make([]string, 0, len(files))
@@ -267,11 +318,7 @@ func (c *Class) WriteReport(dir string, force bool) (backup string, moved []stri
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		p := filepath.Join(dir, filepath.FromSlash(n))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return backup, edited, fmt.Errorf("report folder: %w", err)
-		}
-		if err := atomicfile.Write(p, files[n]); err != nil {
+		if err := writeFile(dir, n, files[n]); err != nil {
 			return backup, edited, err
 		}
 	}
@@ -287,7 +334,7 @@ func (c *Class) WriteReport(dir string, force bool) (backup string, moved []stri
 			}
 		}
 	}
-	if err := atomicfile.Write(filepath.Join(dir, Marker), m.Bytes()); err != nil {
+	if err := writeFile(dir, Marker, m.Bytes()); err != nil {
 		return backup, edited, err
 	}
 	return backup, edited, nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/judgehq/judge/internal/filemeta"
 	"github.com/judgehq/judge/reports"
 )
 
@@ -317,4 +318,75 @@ func mapsEqual(a, b map[string]string) bool {
 		}
 	}
 	return true
+}
+
+// TestWriteReportOwner: run as root, a grade report written into a teacher's
+// folder (setgid, of a course group) leaves every file and folder it writes
+// the folder's owner and group, a file written over included, and a file of
+// a colleague's in it theirs.
+func TestWriteReportOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: only root can give files to another user")
+	}
+	r, err := ParseRubric("r.yaml", []byte("items:\n  - {id: auto, max: 5, check: tabs}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	class := func(names ...string) *Class {
+		c := &Class{Rubric: r, Problem: "p"}
+		for _, n := range names {
+			c.Students = append(c.Students, &Student{Name: n, Items: []ItemResult{{ID: "auto", Points: 2}}, Total: 98})
+		}
+		return c
+	}
+	teacher := filemeta.Owner{UID: 1000, GID: 1234}
+	colleague := filemeta.Owner{UID: 1001, GID: 1001}
+	dir := filepath.Join(t.TempDir(), "grades")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := filemeta.Give(dir, teacher); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o775|os.ModeSetgid); err != nil {
+		t.Fatal(err)
+	}
+	if err := PrepareOut(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := class("ann").WriteReport(dir, false); err != nil {
+		t.Fatal(err)
+	}
+	notes := filepath.Join(dir, "ann", "notes.txt")
+	if err := os.WriteFile(notes, []byte("seen\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := filemeta.Give(notes, colleague); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := class("ann", "bob").WriteReport(dir, false); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path string
+		want filemeta.Owner
+	}{
+		{Marker, teacher},
+		{GradesFile, teacher},
+		{ClassFile, teacher},
+		{"ann", teacher},
+		{"ann/" + FeedbackFile, teacher},
+		{"bob", teacher},
+		{"bob/" + FeedbackFile, teacher},
+		{"ann/notes.txt", colleague},
+	}
+	for _, tt := range tests {
+		st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(tt.path)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := filemeta.Of(st); got != tt.want {
+			t.Errorf("%s: owner %+v, want %+v", tt.path, got, tt.want)
+		}
+	}
 }
