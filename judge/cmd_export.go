@@ -14,6 +14,7 @@ import (
 
 	"github.com/judgehq/judge/harness/icpcrun"
 	"github.com/judgehq/judge/internal/dirlock"
+	"github.com/judgehq/judge/internal/filemeta"
 	"github.com/judgehq/judge/problems/icpc"
 	"github.com/judgehq/judge/problems/registry"
 )
@@ -241,6 +242,9 @@ func exportInto(ctx context.Context, dst string, write func(ctx context.Context,
 		return cleanExport(dst, staging, made, fmt.Errorf("reading %s: %w", staging, err))
 	}
 	written = slices.DeleteFunc(written, func(e os.DirEntry) bool { return e.Name() == stagingMarker })
+	if err := giveFolderOwner(abs, staging, written); err != nil {
+		return cleanExport(dst, staging, made, err)
+	}
 	for i, e := range written {
 		from, to := filepath.Join(staging, e.Name()), filepath.Join(abs, e.Name())
 		_, statErr := os.Lstat(to)
@@ -270,6 +274,29 @@ func exportInto(ctx context.Context, dst string, write func(ctx context.Context,
 	}
 	if err != nil {
 		return fmt.Errorf("package written to %s, but removing the staging folder %s: %w", dst, staging, err)
+	}
+	return nil
+}
+
+// giveFolderOwner gives the entries written of the staging folder, and
+// everything in them, the owner and group of the folder dst they are about to
+// be moved into: an export run as root into an empty folder a user made
+// leaves the package theirs. (A folder the export made is the writer's, so
+// nothing changes there.) As root a failure is returned before anything is
+// moved (see filemeta.Give).
+func giveFolderOwner(dst, staging string, written []os.DirEntry) error {
+	st, err := os.Lstat(dst)
+	if err != nil {
+		return fmt.Errorf("moving the package into %s: %w", dst, err)
+	}
+	o, ok := filemeta.Of(st)
+	if !ok {
+		return nil
+	}
+	for _, e := range written {
+		if err := filemeta.GiveTree(filepath.Join(staging, e.Name()), o); err != nil {
+			return fmt.Errorf("moving the package into %s: %w", dst, err)
+		}
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/judgehq/judge/internal/dirlock"
+	"github.com/judgehq/judge/internal/filemeta"
 	"github.com/judgehq/judge/internal/testfiles"
 )
 
@@ -250,5 +251,34 @@ func TestExportIntoAfterAKill(t *testing.T) {
 				t.Errorf("a refused export changed the folder: %v, was %v", got, before)
 			}
 		})
+	}
+}
+
+// TestExportIntoOwner: run as root, a package exported into an empty folder a
+// user made is the user's (the folder's owner and group), file and folder.
+func TestExportIntoOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: only root can give files to another user")
+	}
+	user := filemeta.Owner{UID: 1000, GID: 1234}
+	dst := t.TempDir()
+	if err := filemeta.Give(dst, user); err != nil {
+		t.Fatal(err)
+	}
+	write := func(_ context.Context, staging string) error {
+		testfiles.Write(t, staging, map[string]string{"problem.yaml": "name: x\n", "data/sample/1.in": "1\n"})
+		return nil
+	}
+	if err := exportInto(context.Background(), dst, write); err != nil {
+		t.Fatal(err)
+	}
+	for _, rel := range []string{"problem.yaml", "data", "data/sample", "data/sample/1.in"} {
+		st, err := os.Lstat(filepath.Join(dst, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := filemeta.Of(st); got != user {
+			t.Errorf("%s: owner %+v, want the folder's %+v", rel, got, user)
+		}
 	}
 }
