@@ -634,25 +634,100 @@ func mkdirsLike(from, to, rel string) error {
 }
 
 // fillEmpty moves the report built in tmp into the empty folder dir, entry by
-// entry, and removes tmp; on failure it takes back what it moved, leaving dir
-// empty.
+// entry in fillSteps, and removes tmp; on failure it takes back what it
+// moved, leaving dir empty.
 func fillEmpty(tmp, dir string) error {
 	entries, err := os.ReadDir(tmp)
 	if err != nil {
 		return fmt.Errorf("write report %s: %w", dir, err)
 	}
-	for i, e := range entries {
-		if err := os.Rename(filepath.Join(tmp, e.Name()), filepath.Join(dir, e.Name())); err != nil {
-			for _, back := range entries[:i] {
-				_ = os.Rename(filepath.Join(dir, back.Name()), filepath.Join(tmp, back.Name()))
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	var done []fillStep
+	for _, st := range fillSteps(names) {
+		if st.kind == dropMarker {
+			if err := st.do(tmp, dir); err != nil {
+				return fmt.Errorf("report %s written, but removing %s: %w", dir, filepath.Join(tmp, MarkerName), err)
+			}
+			continue
+		}
+		if err := st.do(tmp, dir); err != nil {
+			for _, back := range done {
+				back.undo(tmp, dir)
 			}
 			return fmt.Errorf("move report into %s: %w", dir, err)
 		}
+		done = append(done, st)
 	}
 	if err := os.Remove(tmp); err != nil {
 		return fmt.Errorf("report %s written, but removing %s: %w", dir, tmp, err)
 	}
 	return nil
+}
+
+// fillStep is one step of filling an empty folder with a report built in a
+// temporary folder.
+type fillStep struct {
+	kind fillKind
+	name string // the entry of the temporary folder
+}
+
+type fillKind int
+
+const (
+	// linkMarker links the marker into the folder (moves it there where the
+	// file system has no hard links).
+	linkMarker fillKind = iota
+	// move moves an entry into the folder.
+	move
+	// dropMarker removes the marker from the temporary folder, where it is
+	// still.
+	dropMarker
+)
+
+// fillSteps are the steps of filling an empty folder with the entries names
+// of a temporary folder: the marker is linked into the folder first and
+// leaves the temporary folder last, so that a fill killed after any step
+// (kill -9) leaves both folders carrying it: the folder is a report folder,
+// and recoverStale knows what is left of the temporary one for the judge's.
+func fillSteps(names []string) []fillStep {
+	steps := []fillStep{{linkMarker, MarkerName}}
+	for _, n := range names {
+		if n != MarkerName {
+			steps = append(steps, fillStep{move, n})
+		}
+	}
+	return append(steps, fillStep{dropMarker, MarkerName})
+}
+
+// do takes the step from the temporary folder tmp to the folder dir.
+func (st fillStep) do(tmp, dir string) error {
+	from, to := filepath.Join(tmp, st.name), filepath.Join(dir, st.name)
+	switch st.kind {
+	case linkMarker:
+		if os.Link(from, to) == nil {
+			return nil
+		}
+		return os.Rename(from, to)
+	case dropMarker:
+		if err := os.Remove(from); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return nil
+	}
+	return os.Rename(from, to)
+}
+
+// undo takes back a step done.
+func (st fillStep) undo(tmp, dir string) {
+	from, to := filepath.Join(tmp, st.name), filepath.Join(dir, st.name)
+	if _, err := os.Lstat(from); st.kind == linkMarker && err == nil {
+		_ = os.Remove(to) // linked: tmp has it still
+		return
+	}
+	_ = os.Rename(to, from)
 }
 
 // absFolder is dir made absolute (or only cleaned, if that fails).
@@ -728,33 +803,29 @@ func usersFiles(dir string, ours map[string]bool) ([]string, error) {
 }
 
 // removeOurs removes from folder the files ours claims, then the folders left
-// empty, then folder itself. Anything else is left where it is, and the error
-// names it and folder.
+// empty, then folder itself, in removalOrder: the marker goes only once
+// nothing else of the judge's is left. Anything else is left where it is, and
+// the error names it and folder.
 func removeOurs(folder string, ours map[string]bool) error {
-	var dirs []string
-	err := filepath.WalkDir(folder, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(folder, p)
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			dirs = append(dirs, p)
-			return nil
-		}
-		if ours[filepath.ToSlash(rel)] {
-			return os.Remove(p)
-		}
-		return nil
-	})
+	files, dirs, err := ourEntries(folder, ours)
 	if err != nil {
 		return fmt.Errorf("removing the old report %s: %w", folder, err)
 	}
-	for i := len(dirs) - 1; i >= 0; i-- {
-		_ = os.Remove(dirs[i]) // fails, as it should, on a folder still holding something
+	isDir := map[string]bool{}
+	for _, d := range dirs {
+		isDir[d] = true
 	}
+	for _, rel := range removalOrder(files, dirs) {
+		p := filepath.Join(folder, filepath.FromSlash(rel))
+		if isDir[rel] {
+			_ = os.Remove(p) // fails, as it should, on a folder still holding something
+			continue
+		}
+		if err := os.Remove(p); err != nil {
+			return fmt.Errorf("removing the old report %s: %w", folder, err)
+		}
+	}
+	_ = os.Remove(folder)
 	if _, err := os.Lstat(folder); errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
@@ -765,13 +836,65 @@ func removeOurs(folder string, ours map[string]bool) error {
 	return fmt.Errorf("left %s in place: it holds %s, which judge did not write", folder, filepath.Join(folder, left[0]))
 }
 
+// ourEntries are the files in folder that ours claims and every folder in it
+// (not folder itself), as slash-separated paths relative to it.
+func ourEntries(folder string, ours map[string]bool) (files, dirs []string, err error) {
+	err = filepath.WalkDir(folder, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(folder, p)
+		if err != nil || rel == "." {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		switch {
+		case d.IsDir():
+			dirs = append(dirs, rel)
+		case ours[rel]:
+			files = append(files, rel)
+		}
+		return nil
+	})
+	return files, dirs, err
+}
+
+// removalOrder is the order in which removeOurs removes the files and folders
+// (slash-separated paths relative to the folder it empties) it found: the
+// files, then the folders deepest first, then the marker (MarkerName at the
+// top) last of all. A removal killed half-way (kill -9) then leaves a folder
+// that still holds the marker while anything else of the judge's is in it,
+// which is how recoverStale knows it for the judge's and finishes the job.
+func removalOrder(files, dirs []string) []string {
+	order := make([]string, 0, len(files)+len(dirs))
+	marker := false
+	for _, f := range files {
+		if f == MarkerName {
+			marker = true
+			continue
+		}
+		order = append(order, f)
+	}
+	deepFirst := slices.Clone(dirs)
+	// A folder sorts before what it holds: reversed, what it holds comes first.
+	slices.Sort(deepFirst)
+	slices.Reverse(deepFirst)
+	order = append(order, deepFirst...)
+	if marker {
+		order = append(order, MarkerName)
+	}
+	return order
+}
+
 // recoverStale mends what a killed write of the report folder dir left beside
 // it, with the lock held (so no temporary folder found is another writer's):
 // when dir is missing and a moved-aside old report (.NAME.tmp-N.old) is there,
 // it is put back; the user's files in any other old report are carried into dir
 // and the rest of it removed; temporary folders of new reports (.NAME.tmp-N) are
 // removed. Only folders holding the judge's marker are touched (an empty
-// temporary folder is removed too); note says what was done and what was left.
+// temporary or old folder is removed too: the judge's marker is the last
+// thing it removes from one, see removalOrder); note says what was done and
+// what was left.
 func recoverStale(dir string, newFiles map[string]bool, note func(string)) error {
 	parent := filepath.Dir(dir)
 	entries, err := os.ReadDir(parent)
@@ -821,6 +944,9 @@ func recoverStale(dir string, newFiles map[string]bool, note func(string)) error
 	}
 	for _, o := range olds {
 		if !hasMarker(o) {
+			if os.Remove(o) == nil { // only when empty: killed after its marker went
+				continue
+			}
 			note(fmt.Sprintf("left %s alone: it looks like the old report of an interrupted write but holds no %s", o, MarkerName))
 			continue
 		}
