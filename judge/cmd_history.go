@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
@@ -37,16 +38,29 @@ Examples:
 				runs = runs[:n]
 			}
 			var rows [][]string
+			stopped := false
 			for _, r := range runs {
 				what := r.Contest
 				if what == "" {
 					what = reports.ShellQuote(r.Args)
 				}
+				status := r.Status
+				if status == store.StatusRunning && !st.Busy(r.ID) {
+					// Nobody judges it: its judge died without saying so.
+					status = "stopped"
+					stopped = true
+				}
 				rows = append(rows, []string{r.ID, r.Started.Local().Format("2006-01-02 15:04:05"), r.Command,
-					reports.Clip(what, 60), r.Status, strconv.Itoa(r.Results)})
+					reports.Clip(what, 60), status, strconv.Itoa(r.Results)})
 			}
-			return reports.WriteTable(c.App.Writer, reports.ASCII, []reports.Column{{Name: "run"}, {Name: "started"},
-				{Name: "command"}, {Name: "contest or arguments"}, {Name: "status"}, {Name: "results", Numeric: true}}, rows)
+			if err := reports.WriteTable(c.App.Writer, reports.ASCII, []reports.Column{{Name: "run"}, {Name: "started"},
+				{Name: "command"}, {Name: "contest or arguments"}, {Name: "status"}, {Name: "results", Numeric: true}}, rows); err != nil {
+				return err
+			}
+			if stopped {
+				fmt.Fprintln(c.App.Writer, "stopped: its judge ended without finishing it (killed, or no room left to say so); a contest goes on with judge contest FILE --resume RUN-ID")
+			}
+			return nil
 		}),
 	}
 }

@@ -2,17 +2,20 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/internal/testfiles"
 	"github.com/judgehq/judge/problems"
 	"golang.org/x/sys/unix"
@@ -331,5 +334,40 @@ func TestAgainstRunKeepsNamesOnOneLine(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `h/evil\nfake-line`) {
 		t.Errorf("the name is not shown with its break escaped: %q", out.String())
+	}
+}
+
+// TestHistoryShowsStoppedRuns: a run stored as running that no judge command
+// holds (its judge was killed) is listed as stopped, with how to go on; one a
+// command holds stays running.
+func TestHistoryShowsStoppedRuns(t *testing.T) {
+	ctx := context.Background()
+	state := t.TempDir()
+	st, err := store.Open(ctx, filepath.Join(state, "judge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead, err := st.NewRun(ctx, store.Run{Command: "contest", Contest: "dead"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, err := st.NewRun(ctx, store.Run{Command: "contest", Contest: "live"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	release, err := st.Claim(live.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	st.Close()
+	_, out, _ := judge(t, "--state", state, "history")
+	for id, want := range map[string]string{dead.ID: "stopped", live.ID: "running"} {
+		if !regexp.MustCompile(regexp.QuoteMeta(id) + `.*\| ` + want + ` +\|`).MatchString(out) {
+			t.Errorf("run %s not shown %s:\n%s", id, want, out)
+		}
+	}
+	if !strings.Contains(out, "--resume RUN-ID") {
+		t.Errorf("no word on how to go on:\n%s", out)
 	}
 }

@@ -34,3 +34,20 @@ func (s *Store) Claim(id string) (release func(), err error) {
 	}
 	return func() { f.Close() }, nil
 }
+
+// Busy reports whether a judge command holds the claim on run id now (see
+// Claim). A run stored as running that nobody claims was left by a judge that
+// died (killed, or a full disk kept it from saying it stopped). When the lock
+// file cannot be read it reports true: nothing is known.
+func (s *Store) Busy(id string) bool {
+	f, err := os.OpenFile(filepath.Join(filepath.Dir(s.path), "runs.lock"), os.O_RDONLY, 0)
+	if err != nil {
+		return !errors.Is(err, os.ErrNotExist) // no lock file: nobody ever claimed a run
+	}
+	defer f.Close()
+	lock := unix.Flock_t{Type: unix.F_WRLCK, Whence: 0, Start: int64(crc32.ChecksumIEEE([]byte(id))), Len: 1}
+	if err := unix.FcntlFlock(f.Fd(), unix.F_OFD_GETLK, &lock); err != nil {
+		return true
+	}
+	return lock.Type != unix.F_UNLCK
+}
