@@ -124,11 +124,11 @@ type report struct {
 	Error     string `json:"error,omitempty"`
 	// Collected names the files whose descriptors come with an Exited report.
 	Collected []string `json:"collected,omitempty"`
-	// Oversize names a file to collect that was larger than CollectMax: the
-	// program passed its output limit (with Exited; it and the files after it
-	// are not collected).
-	Oversize string `json:"oversize,omitempty"`
-	fds      []int  // the descriptors received with the report (judge side)
+	// Oversize names the files to collect that were larger than CollectMax:
+	// the program passed its output limit (with Exited). They are left behind;
+	// the other files are collected all the same.
+	Oversize []string `json:"oversize,omitempty"`
+	fds      []int    // the descriptors received with the report (judge side)
 }
 
 func init() {
@@ -1091,27 +1091,29 @@ func placeFile(work, name string, fd int, exec bool) error {
 // judge, which writes them on the host. What the program left in their place is
 // its own doing, not the judge's: a name that is not a regular file (a
 // symbolic link, a pipe, a folder) is not collected, as if it were missing, and
-// a file larger than CollectMax is returned as oversize (an output limit).
-func collect(req *request) (names []string, oversize string, fds []int, err error) {
+// a file larger than CollectMax is left behind and named in oversize (an
+// output limit), and the others are collected still: a validator's verdict may
+// rest on a small file (nextpass.in) beside a large one (judgemessage.txt).
+func collect(req *request) (names, oversize []string, fds []int, err error) {
 	list := expandCollect(req.Collect)
 	if req.CollectNew {
 		list = append(list, newFiles(req, list)...)
 	}
 	for _, name := range list {
 		if name == "" || name == "." || name == ".." || filepath.Base(name) != name {
-			return names, "", fds, fmt.Errorf("collecting %q: not a plain file name", name)
+			return names, oversize, fds, fmt.Errorf("collecting %q: not a plain file name", name)
 		}
 		fd, err := unix.Open(filepath.Join("/work", name), unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
 		if err == unix.ENOENT || err == unix.ELOOP {
 			continue // missing, or a symbolic link
 		}
 		if err != nil {
-			return names, "", fds, fmt.Errorf("collecting %s: %w", name, err)
+			return names, oversize, fds, fmt.Errorf("collecting %s: %w", name, err)
 		}
 		var st unix.Stat_t
 		if err := unix.Fstat(fd, &st); err != nil {
 			unix.Close(fd)
-			return names, "", fds, fmt.Errorf("collecting %s: %w", name, err)
+			return names, oversize, fds, fmt.Errorf("collecting %s: %w", name, err)
 		}
 		if st.Mode&unix.S_IFMT != unix.S_IFREG {
 			unix.Close(fd)
@@ -1119,11 +1121,12 @@ func collect(req *request) (names []string, oversize string, fds []int, err erro
 		}
 		if req.CollectMax > 0 && st.Size > req.CollectMax {
 			unix.Close(fd)
-			return names, name, fds, nil
+			oversize = append(oversize, name)
+			continue
 		}
 		names, fds = append(names, name), append(fds, fd)
 	}
-	return names, "", fds, nil
+	return names, oversize, fds, nil
 }
 
 // newFiles lists the regular files of the work folder that the request did not

@@ -78,8 +78,9 @@ type Config struct {
 	Files []File
 	// Collect names work-folder files copied, after the run, into CollectDir on
 	// the host (regular files only, at most CollectMax bytes each) when the
-	// program exited by itself, with any exit code. A name may be a pattern
-	// ("*.class") that stands for every file it matches.
+	// program exited by itself, with any exit code. A larger file is left
+	// behind, named in Result.Oversize, and the others are collected still. A
+	// name may be a pattern ("*.class") that stands for every file it matches.
 	Collect []string
 	// CollectNew collects too every regular file of the work folder that is
 	// not one of Files: what the program made (a validator's own state, kept
@@ -140,6 +141,10 @@ type Result struct {
 	// error, not a judge error.
 	ExecError string
 	Canceled  bool // the caller's context ended the run
+	// Oversize names the files to collect that were larger than CollectMax and
+	// were left behind (the rest were collected); Limit is then OutputLimit
+	// unless another limit ended the run first.
+	Oversize []string
 }
 
 // Options configure a Jail.

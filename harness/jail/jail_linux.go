@@ -942,7 +942,8 @@ loop:
 	if res.Limit == NoLimit && l.CPU > 0 && res.CPU > l.CPU {
 		res.Limit = CPULimit
 	}
-	if res.Limit == NoLimit && last.Oversize != "" {
+	res.Oversize = last.Oversize
+	if res.Limit == NoLimit && len(last.Oversize) > 0 {
 		res.Limit = OutputLimit // a file to collect passed the output limit
 	}
 	if endedByMemory(res.Limit, res.ExitCode, func() bool { return j.memoryExceeded(s, l.Memory, res.PeakBytes) }) {

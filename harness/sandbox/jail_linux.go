@@ -147,7 +147,8 @@ func (r *jailRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 	m := Measure{CPU: res.CPU, Wall: res.Wall, PeakKiB: res.PeakBytes / 1024, PeakExact: !res.PeakUpperBound,
 		ExitCode: res.ExitCode, Canceled: res.Canceled, Ended: res.Ended, OutputClosed: res.OutputClosed,
 		TimedOut: res.Limit == jail.WallLimit, CPUExceeded: res.Limit == jail.CPULimit,
-		MemoryExceeded: res.Limit == jail.MemoryLimit, OutputExceeded: res.Limit == jail.OutputLimit}
+		MemoryExceeded: res.Limit == jail.MemoryLimit, OutputExceeded: res.Limit == jail.OutputLimit,
+		Oversize: res.Oversize}
 	if res.Signal != 0 {
 		m.Signal = unix.SignalName(syscall.Signal(res.Signal))
 	}

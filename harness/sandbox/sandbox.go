@@ -74,8 +74,12 @@ type Measure struct {
 	CPUExceeded bool `json:"cpu_exceeded,omitempty"`
 	// MemoryExceeded: the memory cgroup killed a process or refused memory.
 	MemoryExceeded bool `json:"memory_exceeded,omitempty"`
-	// OutputExceeded: a write went past the output limit (SIGXFSZ).
+	// OutputExceeded: a write went past the output limit (SIGXFSZ), or a
+	// file to collect was larger than it.
 	OutputExceeded bool `json:"output_exceeded,omitempty"`
+	// Oversize names the files to collect (Spec.Collect) that a jail left
+	// behind for being larger than the output limit; the others came back.
+	Oversize []string `json:"oversize,omitempty"`
 	// Canceled: the caller's context ended the run.
 	Canceled bool `json:"canceled,omitempty"`
 	// ExecError: the program could not be started for a reason of its own (not
