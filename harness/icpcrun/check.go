@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,8 +24,9 @@ const (
 	ExitWA = 43
 )
 
-// ValidatorLimits are the limits a validator runs under (the format's resource
-// guarantees: 60 s, 2 GiB, 8 MiB of output).
+// ValidatorLimits are the limits a validator runs under unless Env.ValidatorLimits
+// says otherwise (the format's resource guarantees: 60 s of CPU, as problemtools'
+// validation_time, 2 GiB, 8 MiB of output; and a wall limit for one that waits).
 var ValidatorLimits = problems.Limits{Time: 60 * time.Second, Wall: 120 * time.Second, Memory: 2 * problems.GiB, Output: 8 * problems.MiB}
 
 // messageLimit caps the judgemessage.txt kept in an outcome.
@@ -60,15 +62,16 @@ var feedbackFiles = []string{"judgemessage.txt", "teammessage.txt", "score.txt",
 const nextPassFile = "nextpass.in"
 
 // validatorSpec is the run of validator t on test case ds with its feedback
-// folder, under ValidatorLimits: the validator's files and the case's input and
-// answer are what a jail shows it (copied into its work folder, which is then the
-// feedback folder, and the feedback files copied back after); the arguments name
-// them as the format says. An unjailed runner runs it in the feedback folder.
-func validatorSpec(t *Tool, ds problems.Dataset, feedback string, args []string) (sandbox.Spec, error) {
+// folder, under the environment's validator limits: the validator's files and
+// the case's input and answer are what a jail shows it (copied into its work
+// folder, which is then the feedback folder, and the feedback files copied back
+// after); the arguments name them as the format says. An unjailed runner runs
+// it in the feedback folder.
+func (e *Env) validatorSpec(t *Tool, ds problems.Dataset, feedback string, args []string) (sandbox.Spec, error) {
 	// The feedback folder persists from pass to pass, with whatever files of
 	// its own the validator keeps there (CollectNew).
 	spec := sandbox.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
-		Limits: ValidatorLimits, Collect: feedbackFiles, CollectNew: true}
+		Limits: e.validatorLimits(), Collect: feedbackFiles, CollectNew: true}
 	if err := judging.ProgramFiles(&spec, t.program()); err != nil {
 		return spec, err
 	}
@@ -80,10 +83,22 @@ func validatorSpec(t *Tool, ds problems.Dataset, feedback string, args []string)
 	return spec, nil
 }
 
-// verdictOf turns a finished validator run into an outcome: 42 AC, 43 WA, anything
-// else (a crash, a limit, exit 0) a judge error. judgemessage.txt gives the message
-// and score.txt the score.
-func verdictOf(m sandbox.Measure, feedback string, stderr *os.File) problems.Outcome {
+// validatorLimits are the limits of this environment's validator runs.
+func (e *Env) validatorLimits() problems.Limits {
+	if e.ValidatorLimits == (problems.Limits{}) {
+		return ValidatorLimits
+	}
+	return e.ValidatorLimits
+}
+
+// verdictOf turns a finished validator run, under limits l, into an outcome: 42
+// AC, 43 WA, anything else (a crash, a limit, exit 0) a judge error. So is a run
+// whose feedback could not be read whole (cutFeedback), whatever its exit code:
+// what the validator decided is not known without it (a lost nextpass.in would
+// end a multi-pass case with the first pass's AC). The format guarantees a
+// validator 8 MiB of output (problemtools' validation_output); one that needs
+// more misbehaves. judgemessage.txt gives the message and score.txt the score.
+func verdictOf(m sandbox.Measure, l problems.Limits, feedback string, stderr *os.File) problems.Outcome {
 	msg, _ := readCapped(filepath.Join(feedback, "judgemessage.txt"), messageLimit)
 	details := strings.TrimSpace(string(msg))
 	first := details
@@ -91,10 +106,19 @@ func verdictOf(m sandbox.Measure, feedback string, stderr *os.File) problems.Out
 		first = first[:i]
 	}
 	var o problems.Outcome
+	cut := cutFeedback(m, l, feedback)
 	switch {
-	case m.Signal != "" || m.TimedOut || m.CPUExceeded || m.MemoryExceeded:
+	case m.Signal != "" || m.TimedOut || m.CPUExceeded || m.MemoryExceeded || m.OutputExceeded || len(cut) > 0:
 		errText, _ := readFileCapped(stderr, 2048)
-		o := problems.Rejected(problems.JE, "output validator failed (%s): %s", describe(m), oneLine(string(errText)))
+		msg := "output validator failed (" + describe(m, l) + ")"
+		if len(cut) > 0 && m.Signal == "" && !m.TimedOut && !m.CPUExceeded && !m.MemoryExceeded {
+			msg = fmt.Sprintf("output validator reached its %s output limit in %s (exit code %d not taken: its feedback could not be read whole)",
+				l.Output, strings.Join(cut, ", "), m.ExitCode)
+		}
+		if line := oneLine(string(errText)); line != "" {
+			msg += ": " + line
+		}
+		o := problems.Outcome{Verdict: problems.JE, Message: msg}
 		o.Details = string(errText) // all of it: the cause is often on a later line
 		return o
 	case m.ExitCode == ExitAC:
@@ -122,14 +146,39 @@ func verdictOf(m sandbox.Measure, feedback string, stderr *os.File) problems.Out
 	return o
 }
 
-func describe(m sandbox.Measure) string {
+// cutFeedback names the feedback files of a validator's run under limits l that
+// could not be read whole: those a jail left behind for being larger than the
+// output limit, and those that reached it (a runner without a jail cuts a file
+// short there, and a validator may not notice: Python ignores an error writing
+// a file it never closed).
+func cutFeedback(m sandbox.Measure, l problems.Limits, feedback string) []string {
+	cut := append([]string(nil), m.Oversize...)
+	if l.Output <= 0 {
+		return cut
+	}
+	for _, name := range feedbackFiles {
+		if st, err := os.Lstat(filepath.Join(feedback, name)); err == nil && st.Size() >= l.Output.Bytes() && !slices.Contains(cut, name) {
+			cut = append(cut, name)
+		}
+	}
+	return cut
+}
+
+// describe says how a validator's run under limits l ended: a limit first,
+// since the runner ends a program at its limit with a signal (SIGKILL, SIGXCPU,
+// SIGXFSZ), then a signal of its own, then its exit code.
+func describe(m sandbox.Measure, l problems.Limits) string {
 	switch {
+	case m.TimedOut:
+		return fmt.Sprintf("wall time limit of %s", l.WallLimit())
+	case m.CPUExceeded:
+		return fmt.Sprintf("CPU time limit of %s", l.Time)
+	case m.MemoryExceeded:
+		return fmt.Sprintf("memory limit of %s", l.Memory)
+	case m.OutputExceeded:
+		return fmt.Sprintf("output limit of %s", l.Output)
 	case m.Signal != "":
 		return "killed by " + m.Signal
-	case m.TimedOut, m.CPUExceeded:
-		return "time limit"
-	case m.MemoryExceeded:
-		return "memory limit"
 	}
 	return fmt.Sprintf("exit code %d", m.ExitCode)
 }
@@ -222,7 +271,7 @@ func (e *Env) runOutputValidator(ctx context.Context, src string, constants map[
 			_ = os.Remove(filepath.Join(feedback, name))
 		}
 	}
-	spec, err := validatorSpec(t, ds, feedback, args)
+	spec, err := e.validatorSpec(t, ds, feedback, args)
 	if err != nil {
 		return problems.Rejected(problems.JE, "output validator: %v", err)
 	}
@@ -231,7 +280,7 @@ func (e *Env) runOutputValidator(ctx context.Context, src string, constants map[
 	if err != nil {
 		return problems.Rejected(problems.JE, "running output validator: %v", err)
 	}
-	return verdictOf(m, feedback, stderr)
+	return verdictOf(m, spec.Limits, feedback, stderr)
 }
 
 // Bind returns p with its external checker wired to this environment: Check runs
@@ -355,7 +404,7 @@ func (b *boundInteractive) Interact(ctx context.Context, ds problems.Dataset, fr
 		return problems.Rejected(problems.JE, "%v", err)
 	}
 	defer stderr.Close()
-	spec, err := validatorSpec(t, ds, feedback, args)
+	spec, err := b.env.validatorSpec(t, ds, feedback, args)
 	if err != nil {
 		return problems.Rejected(problems.JE, "interactive validator: %v", err)
 	}
@@ -367,5 +416,5 @@ func (b *boundInteractive) Interact(ctx context.Context, ds problems.Dataset, fr
 	if err != nil {
 		return problems.Rejected(problems.JE, "running interactive validator: %v", err)
 	}
-	return verdictOf(m, feedback, stderr)
+	return verdictOf(m, spec.Limits, feedback, stderr)
 }

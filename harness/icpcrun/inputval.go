@@ -134,7 +134,7 @@ func (e *Env) runInputValidator(ctx context.Context, prog *build.Program, args [
 	defer os.Remove(outPath)
 	defer out.Close()
 	spec := sandbox.Spec{Argv: append(append([]string(nil), prog.Argv...), args...), Dir: dir, Env: os.Environ(),
-		Stdin: in, Stdout: out, Stderr: out, Limits: ValidatorLimits}
+		Stdin: in, Stdout: out, Stderr: out, Limits: e.validatorLimits()}
 	if err := judging.ProgramFiles(&spec, prog); err != nil {
 		return "", "", fmt.Errorf("input validator: %w", err)
 	}
@@ -147,7 +147,7 @@ func (e *Env) runInputValidator(ctx context.Context, prog *build.Program, args [
 	case m.ExitCode == ExitAC && m.Signal == "":
 		return "valid", "", nil
 	case m.Signal != "" || m.TimedOut || m.CPUExceeded:
-		return "error", describe(m) + ": " + oneLine(string(text)), nil
+		return "error", describe(m, spec.Limits) + ": " + oneLine(string(text)), nil
 	}
 	return "invalid", fmt.Sprintf("exit code %d: %s", m.ExitCode, oneLine(string(text))), nil
 }

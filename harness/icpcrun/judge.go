@@ -248,11 +248,11 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 		return problems.Outcome{}, sandbox.Measure{}, err
 	}
 	defer vErr.Close()
-	vLimits := ValidatorLimits
-	vLimits.Wall = spec.Limits.WallLimit() + ValidatorLimits.Wall
+	vLimits := e.validatorLimits()
+	vLimits.Wall = spec.Limits.WallLimit() + vLimits.WallLimit()
 	// Its output is the submission's input, as large as the test case makes it.
 	vLimits.Output = problems.GiB
-	vSpec, err := validatorSpec(t, ds, feedback, args)
+	vSpec, err := e.validatorSpec(t, ds, feedback, args)
 	if err != nil {
 		return problems.Outcome{}, sandbox.Measure{}, fmt.Errorf("interactive validator: %w", err)
 	}
@@ -359,7 +359,7 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	if sErr != nil {
 		return problems.Outcome{}, sm, fmt.Errorf("running submission: %w", sErr)
 	}
-	vo := verdictOf(vm, feedback, vErr)
+	vo := verdictOf(vm, vLimits, feedback, vErr)
 	if vo.Verdict == problems.JE {
 		return vo, sm, nil
 	}

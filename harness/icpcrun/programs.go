@@ -29,6 +29,7 @@ import (
 
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 )
 
@@ -41,6 +42,9 @@ type Env struct {
 	// MinWall is the least wall-clock limit of a submission's run (0: 2 × CPU
 	// alone). Interactive runs wait on the validator, so a busy machine may need more.
 	MinWall time.Duration
+	// ValidatorLimits are the limits of validator runs; the zero value means
+	// the package-level ValidatorLimits.
+	ValidatorLimits problems.Limits
 
 	mu    sync.Mutex
 	built map[string]*Tool

@@ -1,0 +1,201 @@
+package icpcrun
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/internal/clip"
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/icpc"
+)
+
+// TestVerdictOf turns validator runs into outcomes: feedback that could not be
+// read whole and a run ended at a limit are judge errors that say so; the limit is named before the signal the
+// runner ended the validator with.
+func TestVerdictOf(t *testing.T) {
+	l := problems.Limits{Time: time.Second, Wall: 2 * time.Second, Memory: 64 * problems.MiB, Output: 100}
+	for _, tc := range []struct {
+		name    string
+		m       sandbox.Measure
+		files   map[string]string // feedback files
+		verdict problems.Verdict
+		score   float64
+		message string // what the message must contain
+		not     string // what it must not
+	}{
+		{name: "accepted", m: sandbox.Measure{ExitCode: 42}, files: map[string]string{"judgemessage.txt": "fine\n"},
+			verdict: problems.AC, score: 1, message: "fine"},
+		{name: "score", m: sandbox.Measure{ExitCode: 42}, files: map[string]string{"score.txt": "2.5\n"},
+			verdict: problems.AC, score: 2.5},
+		{name: "feedback left behind by the jail", m: sandbox.Measure{ExitCode: 42, OutputExceeded: true, Oversize: []string{"judgemessage.txt"}},
+			verdict: problems.JE, message: "output limit in judgemessage.txt (exit code 42 not taken"},
+		{name: "feedback cut at the limit", m: sandbox.Measure{ExitCode: 42},
+			files:   map[string]string{"judgemessage.txt": strings.Repeat("x", 100), "nextpass.in": "7\n"},
+			verdict: problems.JE, message: "output limit in judgemessage.txt"},
+		{name: "feedback under the limit", m: sandbox.Measure{ExitCode: 43},
+			files:   map[string]string{"judgemessage.txt": strings.Repeat("x", 99)},
+			verdict: problems.WA},
+		{name: "wall time limit", m: sandbox.Measure{ExitCode: -1, Signal: "SIGKILL", TimedOut: true},
+			verdict: problems.JE, message: "output validator failed (wall time limit of 2s)", not: "SIGKILL"},
+		{name: "CPU time limit", m: sandbox.Measure{ExitCode: -1, Signal: "SIGXCPU", CPUExceeded: true},
+			verdict: problems.JE, message: "(CPU time limit of 1s)", not: "SIGXCPU"},
+		{name: "memory limit", m: sandbox.Measure{ExitCode: -1, Signal: "SIGKILL", MemoryExceeded: true},
+			verdict: problems.JE, message: "(memory limit of 64 MiB)", not: "SIGKILL"},
+		{name: "output limit", m: sandbox.Measure{ExitCode: -1, Signal: "SIGXFSZ", OutputExceeded: true},
+			verdict: problems.JE, message: "(output limit of 100 B)", not: "SIGXFSZ"},
+		{name: "crash", m: sandbox.Measure{ExitCode: -1, Signal: "SIGSEGV"},
+			verdict: problems.JE, message: "(killed by SIGSEGV)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			feedback := t.TempDir()
+			for name, text := range tc.files {
+				if err := os.WriteFile(filepath.Join(feedback, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			stderr, err := os.CreateTemp(t.TempDir(), "stderr")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stderr.Close()
+			o := verdictOf(tc.m, l, feedback, stderr)
+			if o.Verdict != tc.verdict || !strings.Contains(o.Message, tc.message) || tc.not != "" && strings.Contains(o.Message, tc.not) {
+				t.Errorf("%s %q; want %s with %q, without %q", o.Verdict, o.Message, tc.verdict, tc.message, tc.not)
+			}
+			if o.Verdict == problems.AC && o.Score != tc.score {
+				t.Errorf("score %g, want %g", o.Score, tc.score)
+			}
+		})
+	}
+}
+
+// TestLargeFeedbackIsNoAccept judges, in the twopass fixture with a validator
+// that takes leading zeros and puts the team's number into its judge message, a
+// submission that prints a number of nearly 8 MiB on the first pass and a wrong
+// one on the second. Its judge message passes the validator's output limit;
+// the nextpass.in beside it does not. Without it the case would end with the
+// first pass's AC: it is a judge error under every runner. The same submission
+// with a short number gets WA, and the accepted one AC.
+func TestLargeFeedbackIsNoAccept(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs package programs")
+	}
+	dir := filepath.Join(t.TempDir(), "twopass")
+	src := filepath.Join(fixtures, "twopass")
+	if err := copyTree(src, src, dir); err != nil {
+		t.Fatal(err)
+	}
+	val := filepath.Join(dir, "output_validator", "validate.py")
+	text, err := os.ReadFile(val)
+	if err != nil {
+		t.Fatal(err)
+	}
+	patched := strings.Replace(string(text), "int(team[0]) <= 0", `team[0].lstrip("0") == ""`, 1)
+	if patched == string(text) {
+		t.Fatal("the twopass validator no longer checks int(team[0]) <= 0")
+	}
+	subs := map[string]struct {
+		zeros int
+		want  problems.Verdict
+	}{
+		"forgets_big.py":   {8<<20 - 9, problems.JE}, // "pass 1: " and the number pass 8 MiB
+		"forgets_small.py": {100, problems.WA},
+	}
+	files := map[string]string{"output_validator/validate.py": patched}
+	for name, s := range subs {
+		files["submissions/wrong_answer/"+name] = "import sys\nline = input().strip()\nif line == \"first\":\n" +
+			"    sys.stdout.write(\"0\" * " + strconv.Itoa(s.zeros) + " + \"7\\n\")\nelse:\n    print(8)\n"
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkg, err := icpc.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	datasets, err := pkg.Datasets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, runner := range []string{"supervised", "jail"} {
+		t.Run(runner, func(t *testing.T) {
+			env := newEnvWith(t, runner)
+			ctx := context.Background()
+			for name, s := range subs {
+				prog, err := env.Builder.Build(ctx, filepath.Join(dir, "submissions", "wrong_answer", name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, ds := range datasets {
+					r, err := env.RunCase(ctx, pkg, prog, ds, env.limits(pkg.Meta().Limits, 5*time.Second))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if r.Outcome.Verdict != s.want {
+						t.Errorf("%s on %s: %s (%s), want %s", name, ds.Name, r.Outcome.Verdict, clip.Text(r.Outcome.Message, 200), s.want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestValidatorTimeLimit judges a case whose output validator never exits,
+// under a short validator limit: a judge error that names the wall time limit
+// it hit, not the signal that ended it.
+func TestValidatorTimeLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs package programs")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"problem.yaml":                   "problem_format_version: 2023-07-draft\nname: Hang\nvalidation: custom\nlimits:\n  time_limit: 1\n",
+		"data/secret/1.in":               "1\n",
+		"data/secret/1.ans":              "1\n",
+		"output_validators/hang/hang.py": "import time\ntime.sleep(3600)\n",
+		"submissions/accepted/echo.py":   "print(input())\n",
+	}
+	for name, text := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkg, err := icpc.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	datasets, err := pkg.Datasets("secret")
+	if err != nil || len(datasets) != 1 {
+		t.Fatalf("datasets %v: %v", datasets, err)
+	}
+	for _, runner := range []string{"supervised", "jail"} {
+		t.Run(runner, func(t *testing.T) {
+			env := newEnvWith(t, runner)
+			env.ValidatorLimits = ValidatorLimits
+			env.ValidatorLimits.Wall = time.Second
+			ctx := context.Background()
+			prog, err := env.Builder.Build(ctx, filepath.Join(dir, "submissions", "accepted", "echo.py"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := env.RunCase(ctx, pkg, prog, datasets[0], env.limits(pkg.Meta().Limits, 5*time.Second))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o := r.Outcome; o.Verdict != problems.JE || !strings.Contains(o.Message, "wall time limit of 1s") || strings.Contains(o.Message, "SIGKILL") {
+				t.Errorf("%s %q; want JE at the wall time limit of 1s", o.Verdict, o.Message)
+			}
+		})
+	}
+}
