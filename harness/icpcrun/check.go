@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/internal/clip"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 )
@@ -124,9 +126,12 @@ func verdictOf(m sandbox.Measure, l problems.Limits, feedback string, stderr *os
 	case m.ExitCode == ExitAC:
 		o = problems.Accepted(1, "%s", first)
 		if raw, err := os.ReadFile(filepath.Join(feedback, "score.txt")); err == nil {
-			s, err := strconv.ParseFloat(strings.TrimSpace(string(raw)), 64)
-			if err != nil || s < 0 {
-				return problems.Rejected(problems.JE, "output validator wrote an unreadable score.txt %q", strings.TrimSpace(string(raw)))
+			text := strings.TrimSpace(string(raw))
+			s, err := strconv.ParseFloat(text, 64)
+			if err != nil || math.IsNaN(s) || math.IsInf(s, 0) || s < 0 {
+				// NaN and infinities parse, but no score can be one, nor be
+				// stored or ranked.
+				return problems.Rejected(problems.JE, "output validator wrote score.txt %q: want a finite number, at least 0", clip.Word(text, "characters"))
 			}
 			o.Score = s
 			// Kept beside the score, so that a score of exactly 1 or 0 is

@@ -15,8 +15,9 @@ import (
 	"github.com/judgehq/judge/problems/icpc"
 )
 
-// TestVerdictOf turns validator runs into outcomes: feedback that could not be
-// read whole and a run ended at a limit are judge errors that say so; the limit is named before the signal the
+// TestVerdictOf turns validator runs into outcomes: a score.txt that is no
+// finite number, feedback that could not be read whole and a run ended at a
+// limit are judge errors that say so; the limit is named before the signal the
 // runner ended the validator with.
 func TestVerdictOf(t *testing.T) {
 	l := problems.Limits{Time: time.Second, Wall: 2 * time.Second, Memory: 64 * problems.MiB, Output: 100}
@@ -33,6 +34,14 @@ func TestVerdictOf(t *testing.T) {
 			verdict: problems.AC, score: 1, message: "fine"},
 		{name: "score", m: sandbox.Measure{ExitCode: 42}, files: map[string]string{"score.txt": "2.5\n"},
 			verdict: problems.AC, score: 2.5},
+		{name: "NaN score", m: sandbox.Measure{ExitCode: 42}, files: map[string]string{"score.txt": "NaN\n"},
+			verdict: problems.JE, message: `score.txt "NaN"`},
+		{name: "infinite score", m: sandbox.Measure{ExitCode: 42}, files: map[string]string{"score.txt": "inf"},
+			verdict: problems.JE, message: `score.txt "inf"`},
+		{name: "negative infinite score", m: sandbox.Measure{ExitCode: 42}, files: map[string]string{"score.txt": "-Infinity"},
+			verdict: problems.JE, message: "score.txt"},
+		{name: "score out of range", m: sandbox.Measure{ExitCode: 42}, files: map[string]string{"score.txt": "1e999"},
+			verdict: problems.JE, message: "score.txt"},
 		{name: "feedback left behind by the jail", m: sandbox.Measure{ExitCode: 42, OutputExceeded: true, Oversize: []string{"judgemessage.txt"}},
 			verdict: problems.JE, message: "output limit in judgemessage.txt (exit code 42 not taken"},
 		{name: "feedback cut at the limit", m: sandbox.Measure{ExitCode: 42},
