@@ -297,6 +297,7 @@ func (j *Judge) one(ctx context.Context, t Task) Judged {
 		}
 		r.Outcome = bounded(r.Outcome)
 		scorePassFail(t.Problem, &r.Outcome)
+		r.Outcome = finite(r.Outcome)
 		if r.Outcome.Verdict == problems.WA || r.Outcome.Verdict == problems.PE {
 			r.Output = output
 		}

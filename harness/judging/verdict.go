@@ -3,6 +3,7 @@ package judging
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -43,11 +44,36 @@ func afterRun(ctx context.Context, t Task, out problems.Output, m sandbox.Measur
 		if fs, ok := t.Problem.(problems.FailureScorer); ok {
 			o.Score = fs.FailureScore(problems.Usage{CPU: m.CPU, Wall: m.Wall, PeakKiB: m.PeakKiB})
 		}
-		return withStderr(o, out.Stderr), false
+		return finite(withStderr(o, out.Stderr)), false
 	}
 	o = safeCheck(t.Problem, t.Dataset, out)
 	scorePassFail(t.Problem, &o)
-	return o, false
+	return finite(o), false
+}
+
+// finite turns an outcome whose score or a figure is NaN or infinite into a
+// judge error that says which: a problem's code (a checker, an output
+// validator's score.txt) made it, no ranking can order it, and JSON, in which
+// results are stored and reported, cannot hold it. The rest of the run goes on.
+func finite(o problems.Outcome) problems.Outcome {
+	bad := ""
+	switch {
+	case math.IsNaN(o.Score) || math.IsInf(o.Score, 0):
+		bad = fmt.Sprintf("score %v", o.Score)
+	default:
+		for _, m := range o.Metrics {
+			if math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {
+				bad = fmt.Sprintf("%s %v", clip.Word(m.Name, "characters"), m.Value)
+				break
+			}
+		}
+	}
+	if bad == "" {
+		return o
+	}
+	je := problems.Rejected(problems.JE, "the checker's %s outcome has a %s, not a finite number", o.Verdict, bad)
+	je.Details = o.Message
+	return je
 }
 
 // scorePassFail gives a pass-fail problem's outcome its score: 1 for AC, else 0.

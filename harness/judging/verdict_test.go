@@ -2,7 +2,10 @@ package judging
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -217,4 +220,54 @@ func TestOutcomeBounded(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestOutcomeFinite has checkers, plain and judging their own runs, return
+// scores and figures that are NaN or infinite: each is a judge error naming
+// it, which can be stored and reported; finite ones pass unchanged.
+func TestOutcomeFinite(t *testing.T) {
+	tests := []struct {
+		name    string
+		o       problems.Outcome
+		verdict problems.Verdict
+		message string // what the message must contain
+	}{
+		{"finite", problems.Outcome{Verdict: problems.AC, Score: 0.5, Metrics: []problems.Metric{{Name: "moves", Value: 3}}}, problems.AC, ""},
+		{"NaN score", problems.Outcome{Verdict: problems.AC, Score: math.NaN()}, problems.JE, "score NaN"},
+		{"infinite score", problems.Outcome{Verdict: problems.WA, Score: math.Inf(1)}, problems.JE, "score +Inf"},
+		{"NaN figure", problems.Outcome{Verdict: problems.AC, Score: 1, Metrics: []problems.Metric{{Name: "moves", Value: 3}, {Name: "bound", Value: math.NaN()}}}, problems.JE, "bound NaN"},
+		{"infinite figure", problems.Outcome{Verdict: problems.AC, Metrics: []problems.Metric{{Name: "time", Value: math.Inf(-1)}}}, problems.JE, "time -Inf"},
+	}
+	for _, tt := range tests {
+		for _, own := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/own run %v", tt.name, own), func(t *testing.T) {
+				task := Task{Problem: scored{passFail{tt.o}}, Limits: problems.DefaultLimits(), Program: &build.Program{Name: "p"}}
+				var r Judged
+				if own {
+					task.Problem = scoredCase{scored{passFail{tt.o}}}
+					r = (&Judge{}).one(context.Background(), task)
+				} else {
+					r.Outcome, _ = afterRun(context.Background(), task, problems.Output{}, sandbox.Measure{}, nil)
+				}
+				if r.Outcome.Verdict != tt.verdict || !strings.Contains(r.Outcome.Message, tt.message) {
+					t.Errorf("%s %q, want %s with %q", r.Outcome.Verdict, r.Outcome.Message, tt.verdict, tt.message)
+				}
+				if _, err := json.Marshal(r.Outcome); err != nil {
+					t.Errorf("the outcome cannot be stored: %v", err)
+				}
+			})
+		}
+	}
+}
+
+// scored is passFail as a scoring problem: its outcomes keep their scores.
+type scored struct{ passFail }
+
+func (scored) Meta() problems.Meta { return problems.Meta{Slug: "sc", Kind: problems.Scoring} }
+
+// scoredCase is scored judging its own runs.
+type scoredCase struct{ scored }
+
+func (c scoredCase) JudgeCase(context.Context, *build.Program, problems.Dataset, problems.Limits) (problems.Outcome, sandbox.Measure, []byte, error) {
+	return c.o, sandbox.Measure{}, nil, nil
 }
