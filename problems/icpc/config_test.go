@@ -33,6 +33,7 @@ func TestParseConfig(t *testing.T) {
 		{"bad yaml", "name: A\nlimits: {time_limit: 1\n", false, "", 0, nil, "p.yaml:2: did not find expected ',' or '}'"},
 		{"bad yaml, tab", "name: A\n\tlimits: {}\n", false, "", 0, nil, "p.yaml:2: found a tab character that violates indentation"},
 		{"one-string type", "problem_format_version: 2023-07-draft\ntype: pass-fail interactive\n", true, "pass-fail interactive", 0, nil, ""},
+		{"NaN limit", "limits:\n  time_limit: NaN\n", false, "", 0, nil, "p.yaml:2:15: limits.time_limit: want a number from 0 to 1e9"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -78,6 +79,12 @@ func TestParseGroupSettings(t *testing.T) {
 		{"score_aggregation: median\n", `t.yaml:1:20: score aggregation "median": want sum, min, max, avg or pass-fail`},
 		{"on_reject: break\nscoring:\n  aggregation: summ\n", `t.yaml:3:16: score aggregation "summ"`},
 		{"accept_score: 1\nreject_score: [0\n", "t.yaml:2: did not find expected ',' or ']'"},
+		{"accept_score: NaN\n", `t.yaml:1:15: accept_score: want a finite number, not "NaN"`},
+		{"reject_score: -inf\n", `t.yaml:1:15: reject_score: want a finite number, not "-inf"`},
+		{"max_score: +Infinity\n", `t.yaml:1:12: max_score: want a finite number, not "+Infinity"`},
+		{"accept_score: [1]\n", `t.yaml:1:15: accept_score: want a finite number`},
+		{"on_reject: maybe\n", `t.yaml:1:12: on_reject "maybe": want break or continue`},
+		{"on_reject: [break]\n", `t.yaml:1:12: on_reject "": want break or continue`},
 	} {
 		if _, _, err := ParseGroupSettings([]byte(tc.yaml), "t.yaml", base); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.yaml, err, tc.want)
@@ -105,6 +112,7 @@ func FuzzParseGroupSettings(f *testing.F) {
 	f.Add("input_validator_args: {a: [x, y]}\n")
 	f.Add("scoring: {aggregation: summ}\n")
 	f.Add("output_validator_args: [float_tolerence, \"1e-6\"]\n")
+	f.Add("accept_score: NaN\non_reject: maybe\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		ParseGroupSettings([]byte(s), "testdata.yaml", defaultSettings())
 	})

@@ -2,6 +2,7 @@ package icpc
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -81,15 +82,20 @@ func ParseGroupSettings(data []byte, file string, inherited GroupSettings) (Grou
 				s.InputValidatorArgs[""] = argList(v)
 			}
 		case "on_reject":
+			if v.Kind != yaml.ScalarNode || v.Value != "break" && v.Value != "continue" {
+				return s, warns, fmt.Errorf("%s:%d:%d: on_reject %q: want break or continue", file, v.Line, v.Column, v.Value)
+			}
 			s.OnReject = v.Value
 		case "accept_score", "reject_score", "max_score":
 			if k.Value == "max_score" && v.Value == "unbounded" {
 				s.MaxScore = 0
 				continue
 			}
+			// NaN and infinities parse, but no score can be one (nor be
+			// ranked, nor written as JSON).
 			f, err := strconv.ParseFloat(v.Value, 64)
-			if err != nil {
-				return s, warns, fmt.Errorf("%s:%d:%d: %s: want a number, not %q", file, v.Line, v.Column, k.Value, v.Value)
+			if v.Kind != yaml.ScalarNode || err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+				return s, warns, fmt.Errorf("%s:%d:%d: %s: want a finite number, not %q", file, v.Line, v.Column, k.Value, v.Value)
 			}
 			switch k.Value {
 			case "accept_score":
