@@ -99,6 +99,11 @@ var knownProblemKeys = map[string]bool{
 	"allow_file_writing": true, "constants": true, "on_reject": true, "scoring": true,
 }
 
+// problemTypes are the values of problem.yaml's type.
+var problemTypes = map[string]bool{
+	"pass-fail": true, "scoring": true, "interactive": true, "multi-pass": true, "submit-answer": true,
+}
+
 var knownLimitKeys = map[string]bool{
 	"time_multiplier": true, "time_safety_margin": true, "time_multipliers": true, "time_limit": true,
 	"time_resolution": true, "memory": true, "output": true, "code": true, "compilation_time": true,
@@ -138,10 +143,25 @@ func ParseConfig(data []byte, file string) (Config, []Warning, error) {
 				c.Types = strings.Fields(v.Value)
 			case yaml.SequenceNode:
 				for _, e := range v.Content {
+					if e.Kind != yaml.ScalarNode {
+						return c, warns, bad(e, "type: want a list of types")
+					}
 					c.Types = append(c.Types, e.Value)
 				}
 			default:
 				return c, warns, bad(v, "type: want a string or a list")
+			}
+			for i, t := range c.Types {
+				at := v
+				if v.Kind == yaml.SequenceNode {
+					at = v.Content[i]
+				}
+				if !problemTypes[t] {
+					return c, warns, bad(at, "type %q: want pass-fail, scoring, interactive, multi-pass or submit-answer", t)
+				}
+			}
+			if c.HasType("pass-fail") && c.HasType("scoring") {
+				return c, warns, bad(v, "type: a problem is pass-fail or scoring, not both")
 			}
 		case "validation":
 			switch v.Kind {

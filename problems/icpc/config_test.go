@@ -33,6 +33,10 @@ func TestParseConfig(t *testing.T) {
 		{"bad yaml", "name: A\nlimits: {time_limit: 1\n", false, "", 0, nil, "p.yaml:2: did not find expected ',' or '}'"},
 		{"bad yaml, tab", "name: A\n\tlimits: {}\n", false, "", 0, nil, "p.yaml:2: found a tab character that violates indentation"},
 		{"one-string type", "problem_format_version: 2023-07-draft\ntype: pass-fail interactive\n", true, "pass-fail interactive", 0, nil, ""},
+		{"unknown type in a list", "problem_format_version: 2023-07\ntype: [pass-fail, nonsense]\n", false, "", 0, nil, `p.yaml:2:19: type "nonsense": want pass-fail, scoring, interactive, multi-pass or submit-answer`},
+		{"unknown type in a string", "problem_format_version: 2023-07\ntype: pass-fail multipass\n", false, "", 0, nil, `p.yaml:2:7: type "multipass"`},
+		{"type not a list of strings", "type: [pass-fail, [scoring]]\n", false, "", 0, nil, "p.yaml:1:19: type: want a list of types"},
+		{"pass-fail and scoring", "type: [pass-fail, scoring]\n", false, "", 0, nil, "p.yaml:1:7: type: a problem is pass-fail or scoring, not both"},
 		{"NaN limit", "limits:\n  time_limit: NaN\n", false, "", 0, nil, "p.yaml:2:15: limits.time_limit: want a number from 0 to 1e9"},
 	}
 	for _, tc := range tests {
@@ -101,6 +105,7 @@ func FuzzParseConfig(f *testing.F) {
 	f.Add("problem_format_version: 2025-09\nname: x\nlimits: {time_limit: 1}\n")
 	f.Add("validation: custom interactive\nvalidator_flags: float_tolerance 1e-6\n")
 	f.Add("limits:\n  time_multipliers: {ac_to_time_limit: 3}\n")
+	f.Add("type: [pass-fail, nonsense, [x]]\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		ParseConfig([]byte(s), "problem.yaml")
 	})
