@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -135,9 +136,9 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 		Path:        r.self,
 		Args:        []string{"judge-supervisor"},
 		Env:         []string{supervise.Env + "=" + string(blob), "GOGC=off"},
-		Stdin:       spec.Stdin,
-		Stdout:      spec.Stdout,
-		Stderr:      spec.Stderr,
+		Stdin:       reader(spec.Stdin),
+		Stdout:      writer(spec.Stdout),
+		Stderr:      writer(spec.Stderr),
 		ExtraFiles:  []*os.File{statusW},
 		SysProcAttr: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL},
 	}
@@ -352,7 +353,7 @@ func (directRunner) Guarantees() Guarantees {
 func (directRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 	cmd := &exec.Cmd{
 		Path: spec.Argv[0], Args: spec.Argv, Env: spec.Env, Dir: spec.Dir,
-		Stdin: spec.Stdin, Stdout: spec.Stdout, Stderr: spec.Stderr,
+		Stdin: reader(spec.Stdin), Stdout: writer(spec.Stdout), Stderr: writer(spec.Stderr),
 		SysProcAttr: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL},
 	}
 	var m Measure
@@ -366,4 +367,26 @@ func (directRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 		}
 	}, func() {}, func() time.Duration { return 0 })
 	return m, err
+}
+
+// reader is f as exec.Cmd's Stdin: a nil f is no reader at all, so that the
+// command gets /dev/null. (A nil *os.File in the interface would be taken for
+// a file, and its descriptor, -1, would leave the program's standard input
+// closed: its first open file would then take descriptor 0.)
+func reader(f *os.File) io.Reader {
+	if f == nil {
+		return nil
+	}
+	return f
+}
+
+// writer is f as exec.Cmd's Stdout or Stderr, as reader is for Stdin: a nil f
+// gives the program /dev/null, not a closed descriptor (a Python program
+// whose standard error was closed opened its own script as descriptor 2 and
+// exited 1 without a word).
+func writer(f *os.File) io.Writer {
+	if f == nil {
+		return nil
+	}
+	return f
 }

@@ -227,3 +227,30 @@ func TestExecFailure(t *testing.T) {
 		t.Errorf("err = %v, want one naming the program", err)
 	}
 }
+
+// TestStandardStreamsOpen: a stream the spec leaves nil reaches the program
+// as /dev/null, never as a closed descriptor (which the program's first open
+// file would then take: a Python program opened its script as descriptor 2
+// and exited 1).
+func TestStandardStreamsOpen(t *testing.T) {
+	script := `for fd in 0 2; do printf "$fd:%s " "$(readlink /proc/self/fd/$fd || echo closed)"; done`
+	for name, r := range runners(t) {
+		t.Run(name, func(t *testing.T) {
+			out := outFile(t)
+			spec := Spec{Argv: []string{"/bin/sh", "-c", script}, Limits: problems.DefaultLimits()}
+			spec.Stdout = out
+			if _, err := r.Run(context.Background(), spec); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(out.Name())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, fd := range []string{"0:", "2:"} {
+				if !strings.Contains(string(got), fd+"/dev/null") {
+					t.Errorf("descriptor %s of the program: %q, want /dev/null", strings.TrimSuffix(fd, ":"), got)
+				}
+			}
+		})
+	}
+}
