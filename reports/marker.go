@@ -237,19 +237,11 @@ func EditedFiles(dir string, files []MarkerFile) ([]string, error) {
 // that holds the user's work, or "" when there is none; sums are the contents
 // judge wrote there ("": not recorded).
 func editedEntry(dir, name string, sums []string) (string, error) {
-	parts := strings.Split(name, "/")
-	for i := 1; i < len(parts); i++ {
-		p := strings.Join(parts[:i], "/")
-		st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(p)))
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return "", nil // deleted with its folder
-		case err != nil:
-			return "", fmt.Errorf("report folder %s: %w", dir, err)
-		case !st.IsDir():
-			return p, nil
-		}
+	if p, err := InTheWay(dir, name); err != nil || p != "" {
+		return p, err
 	}
+	// A folder on the way that is missing (deleted with the file) leaves
+	// the file missing below.
 	full := filepath.Join(dir, filepath.FromSlash(name))
 	st, err := os.Lstat(full)
 	switch {
@@ -268,6 +260,27 @@ func editedEntry(dir, name string, sums []string) (string, error) {
 	}
 	if !slices.Contains(sums, sum) {
 		return name, nil
+	}
+	return "", nil
+}
+
+// InTheWay is the entry of the folder dir on the way to the file name (a
+// slash-separated path inside it) that is no folder: a file, or a symbolic
+// link, which a writer must never follow out of the folder it owns. It is ""
+// when there is none, or when a folder on the way is missing.
+func InTheWay(dir, name string) (string, error) {
+	parts := strings.Split(name, "/")
+	for i := 1; i < len(parts); i++ {
+		p := strings.Join(parts[:i], "/")
+		st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(p)))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return "", nil
+		case err != nil:
+			return "", fmt.Errorf("report folder %s: %w", dir, err)
+		case !st.IsDir():
+			return p, nil
+		}
 	}
 	return "", nil
 }

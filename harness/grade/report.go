@@ -138,7 +138,7 @@ func Edited(dir string, students []string) ([]string, error) {
 	var edited []string
 	blocked := map[string]bool{} // names with a link or file on the way
 	for _, n := range names {
-		p, err := inTheWay(dir, n)
+		p, err := reports.InTheWay(dir, n)
 		if err != nil {
 			return nil, err
 		}
@@ -177,26 +177,6 @@ func Edited(dir string, students []string) ([]string, error) {
 		}
 	}
 	return outermost(edited), nil
-}
-
-// inTheWay is the entry of dir on the way to the file name (slash-separated)
-// that is no folder, a file or a symbolic link (never followed), or "" when
-// there is none or a folder on the way is missing.
-func inTheWay(dir, name string) (string, error) {
-	parts := strings.Split(name, "/")
-	for i := 1; i < len(parts); i++ {
-		p := strings.Join(parts[:i], "/")
-		st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(p)))
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return "", nil
-		case err != nil:
-			return "", fmt.Errorf("report folder %s: %w", dir, err)
-		case !st.IsDir():
-			return p, nil
-		}
-	}
-	return "", nil
 }
 
 // outermost is paths sorted, without repeats and without the paths that lie

@@ -17,27 +17,7 @@ import (
 // submission's results are released in task order, NJ after its first failure,
 // whatever order the runs finished in; scored problems are never lazy.
 func TestLaziness(t *testing.T) {
-	root, _ := filepath.Abs("../..")
-	sudoku, err := registry.Open(root, "sudoku")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defrag, err := registry.Open(root, "defrag")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, b := &build.Program{Name: "a"}, &build.Program{Name: "b"}
-	// Tasks 0-3: a on sudoku; 4-5: b on sudoku; 6-7: a on defrag (scoring).
-	var tasks []Task
-	for _, x := range []struct {
-		p    problems.Problem
-		prog *build.Program
-		n    int
-	}{{sudoku, a, 4}, {sudoku, b, 2}, {defrag, a, 2}} {
-		for i := 0; i < x.n; i++ {
-			tasks = append(tasks, Task{Problem: x.p, Program: x.prog})
-		}
-	}
+	tasks := lazyTasks(t)
 	verdicts := []problems.Verdict{problems.AC, problems.WA, problems.AC, problems.TLE, problems.AC, problems.AC, problems.WA, problems.AC}
 	tests := []struct {
 		name  string
@@ -101,27 +81,7 @@ func TestLaziness(t *testing.T) {
 // released as judged, an interrupted task is NJ like any other. The finishing
 // order does not matter.
 func TestLazinessInterrupted(t *testing.T) {
-	root, _ := filepath.Abs("../..")
-	sudoku, err := registry.Open(root, "sudoku")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defrag, err := registry.Open(root, "defrag")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, b := &build.Program{Name: "a"}, &build.Program{Name: "b"}
-	// Tasks 0-3: a on sudoku; 4-5: b on sudoku; 6-7: a on defrag (scoring).
-	var tasks []Task
-	for _, x := range []struct {
-		p    problems.Problem
-		prog *build.Program
-		n    int
-	}{{sudoku, a, 4}, {sudoku, b, 2}, {defrag, a, 2}} {
-		for i := 0; i < x.n; i++ {
-			tasks = append(tasks, Task{Problem: x.p, Program: x.prog})
-		}
-	}
+	tasks := lazyTasks(t)
 	tests := []struct {
 		name     string
 		finished string // per task: a verdict, or -- for interrupted
@@ -206,4 +166,31 @@ func TestLazinessFailedBefore(t *testing.T) {
 	if g, want := strings.Join(got, " "), "-- -- NJ NJ"; g != want {
 		t.Errorf("released %s, want %s", g, want)
 	}
+}
+
+// lazyTasks are the tasks of the laziness tests: 0-3 program a on sudoku,
+// 4-5 program b on sudoku, 6-7 program a on defrag (scoring, never lazy).
+func lazyTasks(t *testing.T) []Task {
+	t.Helper()
+	root, _ := filepath.Abs("../..")
+	sudoku, err := registry.Open(root, "sudoku")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defrag, err := registry.Open(root, "defrag")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := &build.Program{Name: "a"}, &build.Program{Name: "b"}
+	var tasks []Task
+	for _, x := range []struct {
+		p    problems.Problem
+		prog *build.Program
+		n    int
+	}{{sudoku, a, 4}, {sudoku, b, 2}, {defrag, a, 2}} {
+		for i := 0; i < x.n; i++ {
+			tasks = append(tasks, Task{Problem: x.p, Program: x.prog})
+		}
+	}
+	return tasks
 }
