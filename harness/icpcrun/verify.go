@@ -163,6 +163,12 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 // higher limit.
 func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets []problems.Dataset, s icpc.Submission, tl time.Duration, margin float64) (SubmissionResult, error) {
 	res := SubmissionResult{Submission: s}
+	if s.Refused != "" {
+		res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, CompileError: s.Refused}
+		res.Verdict, res.VerdictHigh = problems.JE, problems.JE
+		res.Why = []string{s.Refused}
+		return res, nil
+	}
 	path := s.Path
 	if real, err := filepath.EvalSymlinks(path); err == nil && real != path && linkInside(pkg.Dir, real) {
 		// Packages link one program into several folders; the link stays inside

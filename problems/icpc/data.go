@@ -3,10 +3,10 @@ package icpc
 import (
 	"errors"
 	"fmt"
-	"github.com/judgehq/judge/internal/regular"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -52,14 +52,35 @@ func (g *Group) Cases() []*Case {
 	return out
 }
 
-// readGroup reads the folder dataDir/name with the inherited settings. settingsFile
-// is the name of the group settings file of the package's format.
-func readGroup(dataDir, name string, inherited GroupSettings, warns *[]Warning) (*Group, error) {
-	dir := filepath.Join(dataDir, filepath.FromSlash(name))
+// loader reads the data tree of one package.
+type loader struct {
+	// root is the package folder, resolved (resolveRoot); dataDir its data/.
+	root, dataDir string
+	// maxFile bounds an input or answer file.
+	maxFile int64
+	// items counts the cases and groups read, each time a link reaches one.
+	items int
+	warns *[]Warning
+}
+
+// maxItems bounds the cases and groups of a package's data tree, each counted
+// as often as links reach it: links between groups could otherwise make a few
+// folders hold more cases than any judge could run.
+const maxItems = 100_000
+
+// readGroup reads the folder dataDir/name with the inherited settings; ancestors
+// are the resolved folders of the groups it lies in, to refuse a link back to one.
+func (l *loader) readGroup(name string, inherited GroupSettings, ancestors []string) (*Group, error) {
+	dir := filepath.Join(l.dataDir, filepath.FromSlash(name))
+	real, err := resolveInside(l.root, dir)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", dir, err)
+	}
+	ancestors = append(ancestors, real)
 	g := &Group{Name: name, Settings: inherited}
 	for _, sf := range []string{"testdata.yaml", "test_group.yaml"} {
 		path := filepath.Join(dir, sf)
-		data, err := regular.ReadFileMax(path, maxSmallFile)
+		data, err := readPackageFile(l.root, path, maxSmallFile)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -67,7 +88,7 @@ func readGroup(dataDir, name string, inherited GroupSettings, warns *[]Warning) 
 			return nil, fmt.Errorf("reading %s: %w", path, err)
 		}
 		s, w, err := ParseGroupSettings(data, path, g.Settings)
-		*warns = append(*warns, w...)
+		*l.warns = append(*l.warns, w...)
 		if err != nil {
 			return nil, err
 		}
@@ -90,12 +111,12 @@ func readGroup(dataDir, name string, inherited GroupSettings, warns *[]Warning) 
 		path := filepath.Join(dir, n)
 		st, err := os.Stat(path) // follows symlinked cases and groups
 		if err != nil {
-			*warns = append(*warns, Warning{File: path, Msg: fmt.Sprintf("unreadable: %v", err)})
+			*l.warns = append(*l.warns, Warning{File: path, Msg: fmt.Sprintf("unreadable: %v", err)})
 			continue
 		}
-		if msg := dataEntryFault(dataDir, path, st); msg != "" {
+		if msg := l.entryFault(path, st, ancestors); msg != "" {
 			if st.IsDir() || strings.HasSuffix(n, ".in") || strings.HasSuffix(n, ".ans") || strings.HasSuffix(n, ".interaction") {
-				*warns = append(*warns, Warning{File: path, Msg: msg + "; left out"})
+				*l.warns = append(*l.warns, Warning{File: path, Msg: msg + "; left out"})
 			}
 			continue
 		}
@@ -104,7 +125,10 @@ func readGroup(dataDir, name string, inherited GroupSettings, warns *[]Warning) 
 			if strings.HasSuffix(n, ".files") {
 				continue
 			}
-			sub, err := readGroup(dataDir, name+"/"+n, g.Settings, warns)
+			if err := l.count(path); err != nil {
+				return nil, err
+			}
+			sub, err := l.readGroup(name+"/"+n, g.Settings, ancestors)
 			if err != nil {
 				return nil, err
 			}
@@ -117,8 +141,11 @@ func readGroup(dataDir, name string, inherited GroupSettings, warns *[]Warning) 
 			}
 			if ast, err := os.Stat(ans); err != nil {
 				return nil, fmt.Errorf("%s: %w", ans, err)
-			} else if msg := dataEntryFault(dataDir, ans, ast); msg != "" {
+			} else if msg := l.entryFault(ans, ast, nil); msg != "" {
 				return nil, fmt.Errorf("%s: the answer file of %s %s", ans, n, msg)
+			}
+			if err := l.count(path); err != nil {
+				return nil, err
 			}
 			g.Items = append(g.Items, Item{Case: &Case{Name: name + "/" + base, InPath: path, AnsPath: ans, Group: g}})
 		case strings.HasSuffix(n, ".interaction"):
@@ -130,35 +157,45 @@ func readGroup(dataDir, name string, inherited GroupSettings, warns *[]Warning) 
 	return g, nil
 }
 
+// count counts one more case or group, at path, against maxItems.
+func (l *loader) count(path string) error {
+	if l.items++; l.items > maxItems {
+		return fmt.Errorf("%s: the data tree holds more than %d cases and groups (links counted each time they lead to one)", path, maxItems)
+	}
+	return nil
+}
+
 // MaxDataFile is the largest input or answer file a package may hold.
 const MaxDataFile = 1 << 30
 
-// dataEntryFault says what is wrong with the entry at path of a package's data
-// folder dataDir (st: its Stat, links followed), or "": a link may lead to a case
-// or group elsewhere in the package, never outside it (the host's files would
-// reach the programs and the reports); a case is a regular file (a pipe would
-// hang the judge, a device never end) of at most MaxDataFile bytes.
-func dataEntryFault(dataDir, path string, st fs.FileInfo) string {
-	if lst, err := os.Lstat(path); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
-		target, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			return fmt.Sprintf("a link that cannot be followed (%v)", err)
-		}
-		root, err := filepath.EvalSymlinks(filepath.Dir(dataDir))
-		if err != nil {
-			return fmt.Sprintf("the package folder cannot be resolved (%v)", err)
-		}
-		if rel, err := filepath.Rel(root, target); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+// entryFault says what is wrong with the entry at path of the package's data
+// tree (st: its Stat, links followed), or "": it may lead, through links of its
+// own or of the folders above it, to a case or group elsewhere in the package,
+// never outside it (the host's files would reach the programs and the reports),
+// nor back to one of the groups it lies in (ancestors, resolved); a case is a
+// regular file (a pipe would hang the judge, a device never end) of at most
+// l.maxFile bytes.
+func (l *loader) entryFault(path string, st fs.FileInfo, ancestors []string) string {
+	target, err := resolveInside(l.root, path)
+	switch {
+	case errors.Is(err, ErrOutside):
+		if lst, err := os.Lstat(path); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
 			return "is a link that leads outside the package (to " + target + ")"
 		}
+		return "leads outside the package (to " + target + ")"
+	case err != nil:
+		return fmt.Sprintf("a link that cannot be followed (%v)", err)
 	}
 	switch {
 	case st.IsDir():
+		if slices.Contains(ancestors, target) {
+			return "is a link back to a group it lies in (to " + target + ")"
+		}
 		return ""
 	case !st.Mode().IsRegular():
 		return "is not a regular file (" + st.Mode().Type().String() + ")"
-	case st.Size() > MaxDataFile:
-		return fmt.Sprintf("holds %d bytes, more than the %d a data file may", st.Size(), MaxDataFile)
+	case st.Size() > l.maxFile:
+		return fmt.Sprintf("holds %d bytes, more than the %d a data file may", st.Size(), l.maxFile)
 	}
 	return ""
 }

@@ -1,8 +1,9 @@
 package icpc
 
 import (
+	"errors"
 	"fmt"
-	"github.com/judgehq/judge/internal/regular"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -116,8 +117,9 @@ var expectationKeys = map[string]bool{"permitted": true, "required": true, "mess
 
 // readSubmissionRules reads submissions/submissions.yaml (when there is one) over
 // the format's default folders: an entry for a default folder replaces it.
-// Malformed entries are skipped with a warning naming their line.
-func readSubmissionRules(path string) ([]submissionRule, []Warning, error) {
+// Malformed entries are skipped with a warning naming their line. pkgRoot is the
+// package folder, resolved: a submissions.yaml leading out of it is an error.
+func readSubmissionRules(pkgRoot, path string) ([]submissionRule, []Warning, error) {
 	var rules []submissionRule
 	index := map[string]int{}
 	for _, d := range defaultExpectations {
@@ -126,8 +128,8 @@ func readSubmissionRules(path string) ([]submissionRule, []Warning, error) {
 		index[d.folder] = len(rules)
 		rules = append(rules, submissionRule{glob: d.folder, re: re, expectations: []Expectation{e.normalized()}})
 	}
-	data, err := regular.ReadFileMax(path, maxSmallFile)
-	if os.IsNotExist(err) {
+	data, err := readPackageFile(pkgRoot, path, maxSmallFile)
+	if errors.Is(err, fs.ErrNotExist) {
 		return rules, nil, nil
 	} else if err != nil {
 		return nil, nil, err
@@ -343,7 +345,7 @@ func summary(exps []Expectation) []problems.Verdict {
 // that applies to it. A program no glob matches counts only with an
 // @EXPECTED_RESULTS@ line.
 func (p *Package) currentSubmissions(root string) ([]Submission, []Warning, error) {
-	rules, warns, err := readSubmissionRules(filepath.Join(root, "submissions.yaml"))
+	rules, warns, err := readSubmissionRules(p.root, filepath.Join(root, "submissions.yaml"))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -366,6 +368,7 @@ func (p *Package) currentSubmissions(root string) ([]Submission, []Warning, erro
 			}
 			name := d.Name() + "/" + e.Name()
 			s := Submission{Path: filepath.Join(root, d.Name(), e.Name()), Folder: d.Name()}
+			s.Refused = p.refused(s.Path)
 			for _, r := range rules {
 				if r.re.MatchString(name) {
 					s.Expectations = append(s.Expectations, r.expectations...)
@@ -379,6 +382,8 @@ func (p *Package) currentSubmissions(root string) ([]Submission, []Warning, erro
 			}
 			if s.Expectations != nil {
 				s.Expected = summary(s.Expectations)
+			} else if s.Refused != "" {
+				continue // not read: nothing says it is a submission
 			} else if exp, ok := ExpectedResults(s.Path); ok {
 				s.Expected = exp
 			} else {

@@ -51,6 +51,11 @@ type Package struct {
 	meta       problems.Meta
 	timeSource string
 	cases      map[string]*Case
+	// root is Dir absolute with its links followed: every path the package
+	// uses must lie in it.
+	root string
+	// maxDataFile bounds an input or answer file (Options.MaxDataFile).
+	maxDataFile int64
 }
 
 var _ problems.Problem = (*Package)(nil)
@@ -86,12 +91,32 @@ var judgeOnlyKeys = []string{"slug", "kind", "reference"}
 // judgeKeyRE finds one of judgeOnlyKeys at the start of a line.
 var judgeKeyRE = regexp.MustCompile(`(?m)^(slug|kind|reference):`)
 
+// Options bound what LoadWith accepts of a package; the zero value takes the
+// defaults.
+type Options struct {
+	// MaxDataFile is the most bytes an input or answer file may hold
+	// (MaxDataFile when 0). A larger one is left out with a warning.
+	MaxDataFile int64
+}
+
 // Load reads the package in dir: problem.yaml, the data tree with its group
 // settings, the validators and the time limit where the package states one.
-func Load(dir string) (*Package, error) {
-	p := &Package{Dir: dir, cases: map[string]*Case{}}
+// Every file and folder it uses must lie in dir once links are followed.
+func Load(dir string) (*Package, error) { return LoadWith(dir, Options{}) }
+
+// LoadWith is Load with other bounds than the defaults.
+func LoadWith(dir string, opt Options) (*Package, error) {
+	if opt.MaxDataFile <= 0 {
+		opt.MaxDataFile = MaxDataFile
+	}
+	p := &Package{Dir: dir, cases: map[string]*Case{}, maxDataFile: opt.MaxDataFile}
+	root, err := resolveRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("package %s: %w", dir, err)
+	}
+	p.root = root
 	yamlPath := filepath.Join(dir, "problem.yaml")
-	data, err := regular.ReadFileMax(yamlPath, maxSmallFile)
+	data, err := readPackageFile(root, yamlPath, maxSmallFile)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", yamlPath, err)
 	}
@@ -105,9 +130,17 @@ func Load(dir string) (*Package, error) {
 		return nil, fmt.Errorf("%s: interactive multi-pass problems are not supported (multi-pass ones that are not interactive are)", yamlPath)
 	}
 	dataDir := filepath.Join(dir, "data")
+	// data/, data/sample and data/secret may be links, to folders of the
+	// package; one that leads out of it is no part of the package.
+	for _, d := range []string{dataDir, filepath.Join(dataDir, "sample"), filepath.Join(dataDir, "secret")} {
+		if _, err := resolveInside(root, d); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("reading %s: %w", d, err)
+		}
+	}
+	l := &loader{root: root, dataDir: dataDir, maxFile: opt.MaxDataFile, warns: &p.Warnings}
 	top := defaultSettings()
 	for _, name := range []string{"testdata.yaml", "test_group.yaml"} {
-		raw, err := regular.ReadFileMax(filepath.Join(dataDir, name), maxSmallFile)
+		raw, err := readPackageFile(root, filepath.Join(dataDir, name), maxSmallFile)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("reading %s: %w", filepath.Join(dataDir, name), err)
 		}
@@ -125,7 +158,7 @@ func Load(dir string) (*Package, error) {
 		if c.Current {
 			sample.Aggregation = "pass-fail"
 		}
-		if p.Sample, err = readGroup(dataDir, "sample", sample, &p.Warnings); err != nil {
+		if p.Sample, err = l.readGroup("sample", sample, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -135,7 +168,7 @@ func Load(dir string) (*Package, error) {
 		// lack it until it has run. Judge what there is.
 		p.Warnings = append(p.Warnings, Warning{File: filepath.Join(dataDir, "secret"), Msg: "missing: only the samples are judged"})
 		p.Secret = &Group{Name: "secret", Settings: secret}
-	} else if p.Secret, err = readGroup(dataDir, "secret", secret, &p.Warnings); err != nil {
+	} else if p.Secret, err = l.readGroup("secret", secret, nil); err != nil {
 		return nil, err // it names the file
 	}
 	for _, g := range []*Group{p.Sample, p.Secret} {
@@ -145,7 +178,7 @@ func Load(dir string) (*Package, error) {
 			}
 		}
 	}
-	if p.OutputValidator, err = findOutputValidator(dir, c); err != nil {
+	if p.OutputValidator, err = p.findOutputValidator(); err != nil {
 		return nil, err
 	}
 	if c.Interactive() && p.OutputValidator == "" {
@@ -156,13 +189,17 @@ func Load(dir string) (*Package, error) {
 			return nil, err
 		}
 	}
-	p.InputValidators = listPrograms(filepath.Join(dir, "input_validators"))
-	if len(p.InputValidators) == 0 {
-		p.InputValidators = listPrograms(filepath.Join(dir, "input_format_validators"))
+	for _, d := range []string{"input_validators", "input_format_validators"} {
+		if len(p.InputValidators) > 0 {
+			break
+		}
+		if p.InputValidators, err = p.listPrograms(filepath.Join(dir, d)); err != nil {
+			return nil, err
+		}
 	}
 	if c.Current {
 		// submissions.yaml's faults are reported once, here.
-		_, w, err := readSubmissionRules(filepath.Join(dir, "submissions", "submissions.yaml"))
+		_, w, err := readSubmissionRules(root, filepath.Join(dir, "submissions", "submissions.yaml"))
 		if err != nil {
 			return nil, err
 		}
@@ -210,33 +247,51 @@ func (p *Package) checkDefaultValidatorArgs() error {
 
 // findOutputValidator returns the custom output validator of the package, if any:
 // output_validator/ (current format) or the one program in output_validators/.
-func findOutputValidator(dir string, c Config) (string, error) {
-	if st, err := os.Stat(filepath.Join(dir, "output_validator")); err == nil && st.IsDir() {
-		progs := listPrograms(filepath.Join(dir, "output_validator"))
-		// 2023-07 packages hold one folder inside; 2025-09 ones are the program.
-		if len(progs) == 1 {
-			if st, err := os.Stat(progs[0]); err == nil && st.IsDir() {
-				return progs[0], nil
-			}
+func (p *Package) findOutputValidator() (string, error) {
+	if dir := filepath.Join(p.Dir, "output_validator"); isDir(dir) {
+		progs, err := p.listPrograms(dir)
+		if err != nil {
+			return "", err
 		}
-		return filepath.Join(dir, "output_validator"), nil
+		// 2023-07 packages hold one folder inside; 2025-09 ones are the program.
+		if len(progs) == 1 && isDir(progs[0]) {
+			return progs[0], nil
+		}
+		return dir, nil
 	}
-	progs := listPrograms(filepath.Join(dir, "output_validators"))
+	dir := filepath.Join(p.Dir, "output_validators")
+	progs, err := p.listPrograms(dir)
 	switch {
+	case err != nil:
+		return "", err
 	case len(progs) == 0:
 		return "", nil
 	case len(progs) > 1:
-		return "", fmt.Errorf("%s: %d output validators; judge supports one", filepath.Join(dir, "output_validators"), len(progs))
+		return "", fmt.Errorf("%s: %d output validators; judge supports one", dir, len(progs))
 	}
 	return progs[0], nil
 }
 
-// listPrograms lists the programs in a folder: each file or sub-folder, sorted,
-// leaving out READMEs and hidden files.
-func listPrograms(dir string) []string {
+// isDir reports whether path is a folder, links followed.
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
+// listPrograms lists the programs in a folder of the package: each file or
+// sub-folder, sorted, leaving out READMEs and hidden files. A folder that does not
+// exist holds none; the folder or a program leading out of the package once
+// links are followed is an error naming it: the package is not judged with a
+// validator of the host's, nor without the one it names.
+func (p *Package) listPrograms(dir string) ([]string, error) {
+	if _, err := resolveInside(p.root, dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", dir, err)
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	var out []string
 	for _, e := range entries {
@@ -247,10 +302,14 @@ func listPrograms(dir string) []string {
 		if strings.HasSuffix(n, ".h") || strings.HasSuffix(n, ".hpp") {
 			continue // headers beside a single-file program
 		}
-		out = append(out, filepath.Join(dir, n))
+		path := filepath.Join(dir, n)
+		if _, err := resolveInside(p.root, path); errors.Is(err, ErrOutside) {
+			return nil, fmt.Errorf("program %s: %w", path, err)
+		}
+		out = append(out, path)
 	}
 	sort.Strings(out)
-	return out
+	return out, nil
 }
 
 var slugBad = regexp.MustCompile(`[^a-z0-9_-]+`)
@@ -310,7 +369,7 @@ func (p *Package) statedTimeLimit() (float64, string, error) {
 		return t, "problem.yaml limits.time_limit", nil
 	}
 	path := filepath.Join(p.Dir, ".timelimit")
-	raw, err := readSmallFile(path)
+	raw, err := readSmallFile(p.root, path)
 	if err != nil {
 		return 0, "", err
 	}
@@ -325,7 +384,7 @@ func (p *Package) statedTimeLimit() (float64, string, error) {
 		return t, ".timelimit", nil
 	}
 	path = filepath.Join(p.Dir, "domjudge-problem.ini")
-	if raw, err = readSmallFile(path); err != nil || raw == nil {
+	if raw, err = readSmallFile(p.root, path); err != nil || raw == nil {
 		return 0, "", err
 	}
 	for i, line := range strings.Split(string(raw), "\n") {
@@ -348,11 +407,12 @@ func (p *Package) statedTimeLimit() (float64, string, error) {
 // test_group.yaml, submissions.yaml, .timelimit, domjudge-problem.ini) may hold.
 const maxSmallFile = 1 << 20
 
-// readSmallFile reads a small file of the package: nil when it does not
-// exist, an error naming it when it is not a regular file (a pipe would hang
-// the judge) or larger than maxSmallFile.
-func readSmallFile(path string) ([]byte, error) {
-	raw, err := regular.ReadFileMax(path, maxSmallFile)
+// readSmallFile reads a small file of the package whose resolved folder is
+// root: nil when it does not exist, an error naming it when it leads out of the
+// package, is not a regular file (a pipe would hang the judge) or is larger
+// than maxSmallFile.
+func readSmallFile(root, path string) ([]byte, error) {
+	raw, err := readPackageFile(root, path, maxSmallFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

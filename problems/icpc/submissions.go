@@ -2,6 +2,9 @@ package icpc
 
 import (
 	"bufio"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,6 +32,9 @@ type Submission struct {
 	// when it says nothing: the language's name and, for a folder, the file the
 	// program starts from.
 	Language, Entrypoint string
+	// Refused says why the program is not built, "" when it is: its path leads
+	// out of the package once links are followed, and is not read.
+	Refused string
 }
 
 // Allows reports whether v is one of the expected verdicts.
@@ -78,6 +84,14 @@ func ExpectedResults(path string) ([]problems.Verdict, bool) {
 	return nil, false
 }
 
+// refused says why the submission at path is not to be read, or "".
+func (p *Package) refused(path string) string {
+	if _, err := resolveInside(p.root, path); errors.Is(err, ErrOutside) {
+		return err.Error()
+	}
+	return ""
+}
+
 // skipSubmissionFile reports whether a file below submissions/ is no program:
 // headers, notes, settings, editor leftovers.
 func skipSubmissionFile(name string) bool {
@@ -98,11 +112,13 @@ func skipSubmissionFile(name string) bool {
 // (.h, .txt, .md) are left out.
 func (p *Package) Submissions() ([]Submission, error) {
 	root := filepath.Join(p.Dir, "submissions")
+	if _, err := resolveInside(p.root, root); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", root, err)
+	}
 	dirs, err := os.ReadDir(root)
 	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, nil
-		}
 		return nil, err
 	}
 	if p.Config.Current {
@@ -126,12 +142,14 @@ func (p *Package) Submissions() ([]Submission, error) {
 				continue
 			}
 			path := filepath.Join(root, d.Name(), n)
-			s := Submission{Path: path, Folder: d.Name()}
+			s := Submission{Path: path, Folder: d.Name(), Refused: p.refused(path)}
 			if d.Name() == partiallyAccepted {
 				s.Expectations = []Expectation{{From: partiallyAccepted + "/", Permitted: expectationVerdicts, Required: []problems.Verdict{problems.AC}}}
 				s.Expected = []problems.Verdict{problems.AC}
 			} else if official {
 				s.Expected = []problems.Verdict{folderVerdict}
+			} else if s.Refused != "" {
+				continue // not read: nothing says it is a submission
 			} else if exp, ok := ExpectedResults(path); ok {
 				s.Expected = exp
 			} else {
