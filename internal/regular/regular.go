@@ -5,6 +5,7 @@
 package regular
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -69,13 +70,20 @@ func ReadFileMax(path string, max int64) ([]byte, error) {
 	}
 	defer f.Close()
 	tooLarge := fmt.Errorf("%s: larger than %s", path, sizeString(max))
-	if st, err := f.Stat(); err == nil && st.Size() > max {
+	st, err := f.Stat()
+	if err == nil && st.Size() > max {
 		return nil, tooLarge
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
+	// The buffer is made at the file's size at once: io.ReadAll would grow
+	// it by doubling, copying a large file several times over.
+	var buf bytes.Buffer
+	if err == nil {
+		buf.Grow(int(st.Size()) + 512)
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(f, max+1)); err != nil {
 		return nil, err
 	}
+	data := buf.Bytes()
 	if int64(len(data)) > max {
 		return nil, tooLarge
 	}
