@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/judgehq/judge/internal/regular"
 )
 
 // Verdict is the judgement of one run on one dataset.
@@ -139,6 +141,47 @@ type Dataset struct {
 	AnsPath string `json:"-"`
 	Input   []byte `json:"-"`
 	Answer  []byte `json:"-"`
+	// ReadMax is 0 when Input and Answer hold the files. Otherwise they are
+	// nil and the files are read only when needed (ReadInput, ReadAnswer), each
+	// at most ReadMax bytes: a problem package's files may be many and large,
+	// or one file linked as many cases, and are not all held at once.
+	ReadMax int64 `json:"-"`
+}
+
+// ReadInput returns the dataset's input: Input, or the file at InPath read now.
+func (d Dataset) ReadInput() ([]byte, error) { return d.read(d.Input, d.InPath) }
+
+// ReadAnswer returns the dataset's answer: Answer, or the file at AnsPath read now.
+func (d Dataset) ReadAnswer() ([]byte, error) { return d.read(d.Answer, d.AnsPath) }
+
+// AnswerPrefix returns at most the first n bytes of the dataset's answer, for
+// what needs no more (a diff against an output of n bytes less a margin): a
+// dataset read when judged reads only those from AnsPath.
+func (d Dataset) AnswerPrefix(n int64) ([]byte, error) {
+	if d.ReadMax == 0 {
+		return d.Answer[:min(int64(len(d.Answer)), n)], nil
+	}
+	f, err := regular.Open(d.AnsPath)
+	if err != nil {
+		return nil, fmt.Errorf("dataset %s: %w", d.Name, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, n))
+	if err != nil {
+		return nil, fmt.Errorf("dataset %s: %s: %w", d.Name, d.AnsPath, err)
+	}
+	return data, nil
+}
+
+func (d Dataset) read(held []byte, path string) ([]byte, error) {
+	if d.ReadMax == 0 {
+		return held, nil
+	}
+	data, err := regular.ReadFileMax(path, d.ReadMax)
+	if err != nil {
+		return nil, fmt.Errorf("dataset %s: %w", d.Name, err)
+	}
+	return data, nil
 }
 
 // Problem is a judged problem: its metadata and datasets (from its folder) and the

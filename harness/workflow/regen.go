@@ -71,7 +71,16 @@ func Regen(ctx context.Context, root string, b *build.Builder, judge JudgeFunc, 
 	}
 	out := make([]Answer, len(results))
 	for i, r := range results {
-		out[i] = judgeAnswer(all[i], r.Output, r.Outcome)
+		d := all[i]
+		if d.ReadMax != 0 { // read when judged: compared and written below
+			ans, err := d.ReadAnswer()
+			if err != nil {
+				out[i] = Answer{Dataset: d, Output: r.Output, Outcome: r.Outcome, Failed: true, Reason: err.Error()}
+				continue
+			}
+			d.Answer, d.ReadMax = ans, 0
+		}
+		out[i] = judgeAnswer(d, r.Output, r.Outcome)
 	}
 	return out, nil
 }

@@ -67,7 +67,9 @@ func (x *Executor) Execute(ctx context.Context, job dist.Job, in dist.Inputs) (p
 		return problems.Result{}, fmt.Errorf("job %s interrupted: %v", job.ID, ctx.Err())
 	}
 	if v := r.Outcome.Verdict; (v == problems.WA || v == problems.PE) && r.Output != nil {
-		r.Diff = reports.UnifiedDiff("expected", "output", ds.Answer, r.Output, diffLimit)
+		if ans, err := ds.AnswerPrefix(diffAnswerBytes(r.Output)); err == nil {
+			r.Diff = reports.UnifiedDiff("expected", "output", ans, r.Output, diffLimit)
+		}
 	}
 	return r.Result, nil
 }

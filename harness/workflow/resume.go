@@ -5,10 +5,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"sort"
 	"strings"
 
 	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/problems"
 )
 
@@ -23,12 +26,38 @@ func fingerprint(meta problems.Meta, limits problems.Limits, ds []problems.Datas
 	h.Write(m)
 	h.Write(l)
 	for _, d := range ds {
-		fmt.Fprintf(h, "\x00%s\x00%d\x00", d.Name, len(d.Input))
-		h.Write(d.Input)
-		fmt.Fprintf(h, "\x00%d\x00", len(d.Answer))
-		h.Write(d.Answer)
+		fmt.Fprintf(h, "\x00%s", d.Name)
+		hashData(h, d.Input, d.InPath, d.ReadMax)
+		hashData(h, d.Answer, d.AnsPath, d.ReadMax)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// hashData writes a dataset file's length and bytes to h: held, or, for a
+// dataset read when judged (readMax not 0), the file at path streamed, so
+// that a problem package's data need not all be held at once. A file that
+// cannot be read is hashed as its error.
+func hashData(h io.Writer, held []byte, path string, readMax int64) {
+	if readMax == 0 {
+		fmt.Fprintf(h, "\x00%d\x00", len(held))
+		h.Write(held)
+		return
+	}
+	f, err := regular.Open(path)
+	if err == nil {
+		defer f.Close()
+		var st os.FileInfo
+		if st, err = f.Stat(); err == nil && st.Size() <= readMax {
+			fmt.Fprintf(h, "\x00%d\x00", st.Size())
+			_, err = io.Copy(h, io.LimitReader(f, st.Size()))
+			if err == nil {
+				return
+			}
+		} else if err == nil {
+			err = fmt.Errorf("larger than %d bytes", readMax)
+		}
+	}
+	fmt.Fprintf(h, "\x00unreadable\x00%v", err)
 }
 
 // languagesFingerprint is a short hash of a language table: a changed compile or run

@@ -1,6 +1,8 @@
 package workflow
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -33,5 +35,38 @@ func TestResumeCheckRefusesChangedProblemsAndLanguages(t *testing.T) {
 	Forget(done, []Change{{Problem: "sudoku", Entrant: "a"}})
 	if len(done) != 1 || !done[Key{Problem: "sudoku", Submission: "b", Dataset: "x"}] {
 		t.Errorf("Forget left %v", done)
+	}
+}
+
+// TestFingerprintOfDatasetsReadWhenJudged checks that a dataset whose files are
+// read when judged (a problem package's) fingerprints as the same dataset held
+// in memory, and that a change to its files changes the fingerprint.
+func TestFingerprintOfDatasetsReadWhenJudged(t *testing.T) {
+	dir := t.TempDir()
+	in, ans := filepath.Join(dir, "1.in"), filepath.Join(dir, "1.ans")
+	for path, text := range map[string]string{in: "3 4\n", ans: "7\n"} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	held := problems.Dataset{Name: "secret/1", InPath: in, AnsPath: ans, Input: []byte("3 4\n"), Answer: []byte("7\n")}
+	deferred := problems.Dataset{Name: "secret/1", InPath: in, AnsPath: ans, ReadMax: 1 << 20}
+	meta, limits := problems.Meta{Slug: "p"}, problems.DefaultLimits()
+	fp := func(d problems.Dataset) string { return fingerprint(meta, limits, []problems.Dataset{d}) }
+	if a, b := fp(held), fp(deferred); a != b {
+		t.Errorf("held %s, read when judged %s: want the same", a, b)
+	}
+	before := fp(deferred)
+	for _, tc := range []struct {
+		name, text string
+	}{{"changed answer", "8\n"}, {"longer answer", "7\n\n"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile(ans, []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if fp(deferred) == before {
+				t.Errorf("fingerprint unchanged after the answer became %q", tc.text)
+			}
+		})
 	}
 }

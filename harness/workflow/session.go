@@ -39,6 +39,12 @@ type RunConfig struct {
 // diffLimit caps the diff kept with a WA or PE result.
 const diffLimit = 64 << 10
 
+// diffAnswerBytes is how much of an answer a diff against output reads: the
+// first difference lies at most one byte past the output's length, and the
+// diff shows a window of well under a MiB around it, so a package's large
+// answer is not read whole once more.
+func diffAnswerBytes(output []byte) int64 { return int64(len(output)) + 1<<20 }
+
 // Session is one judging run: its id and the history its results go to.
 type Session struct {
 	ID    string
@@ -124,8 +130,10 @@ func (s *Session) Judge(ctx context.Context, j *judging.Judge, tasks []judging.T
 		for f := range queue {
 			r := f.r
 			if v := r.Outcome.Verdict; (v == problems.WA || v == problems.PE) && r.Output != nil {
-				r.Diff = reports.UnifiedDiff("expected", "output", tasks[f.i].Dataset.Answer, r.Output, diffLimit)
-				diffs[f.i] = r.Diff
+				if ans, err := tasks[f.i].Dataset.AnswerPrefix(diffAnswerBytes(r.Output)); err == nil {
+					r.Diff = reports.UnifiedDiff("expected", "output", ans, r.Output, diffLimit)
+					diffs[f.i] = r.Diff
+				}
 			}
 			if r.Interrupted {
 				continue

@@ -504,9 +504,16 @@ func inGroups(name string, groups []string) bool {
 
 // Datasets returns the cases of the named groups ("sample", "secret",
 // "secret/group1"…; sample and secret when none are named) in judging order.
+// Their files are not read here but when a case is judged (Dataset.ReadMax):
+// a package's data may be larger than memory, or one large file linked as
+// many cases.
 func (p *Package) Datasets(groups ...string) ([]problems.Dataset, error) {
 	if len(groups) == 0 {
 		groups = []string{"sample", "secret"}
+	}
+	max := p.maxDataFile
+	if max <= 0 {
+		max = MaxDataFile
 	}
 	var out []problems.Dataset
 	for _, g := range []*Group{p.Sample, p.Secret} {
@@ -517,16 +524,8 @@ func (p *Package) Datasets(groups ...string) ([]problems.Dataset, error) {
 			if !inGroups(c.Name, groups) {
 				continue
 			}
-			in, err := os.ReadFile(c.InPath)
-			if err != nil {
-				return nil, fmt.Errorf("reading %s: %w", c.InPath, err)
-			}
-			ans, err := os.ReadFile(c.AnsPath)
-			if err != nil {
-				return nil, fmt.Errorf("reading %s: %w", c.AnsPath, err)
-			}
 			group, _, _ := strings.Cut(c.Name, "/")
-			out = append(out, problems.Dataset{Name: c.Name, Group: group, InPath: c.InPath, AnsPath: c.AnsPath, Input: in, Answer: ans})
+			out = append(out, problems.Dataset{Name: c.Name, Group: group, InPath: c.InPath, AnsPath: c.AnsPath, ReadMax: max})
 		}
 	}
 	return out, nil
@@ -603,5 +602,9 @@ func (p *Package) Check(ds problems.Dataset, out problems.Output) problems.Outco
 	if err != nil {
 		return problems.Rejected(problems.JE, "default output validator: %v", err)
 	}
-	return CompareDefault(ds.Answer, out.Stdout, flags)
+	ans, err := ds.ReadAnswer()
+	if err != nil {
+		return problems.Rejected(problems.JE, "default output validator: %v", err)
+	}
+	return CompareDefault(ans, out.Stdout, flags)
 }
