@@ -2,8 +2,10 @@ package icpcrun
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,6 +18,7 @@ import (
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/internal/clip"
+	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 )
@@ -125,7 +128,13 @@ func verdictOf(m sandbox.Measure, l problems.Limits, feedback string, stderr *os
 		return o
 	case m.ExitCode == ExitAC:
 		o = problems.Accepted(1, "%s", first)
-		if raw, err := os.ReadFile(filepath.Join(feedback, "score.txt")); err == nil {
+		// The validator writes the feedback folder: a pipe or a huge file it
+		// left as score.txt is not waited on nor held.
+		raw, err := regular.ReadFileMax(filepath.Join(feedback, "score.txt"), scoreMax)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return problems.Rejected(problems.JE, "output validator's score.txt: %v", err)
+		}
+		if err == nil {
 			text := strings.TrimSpace(string(raw))
 			s, err := strconv.ParseFloat(text, 64)
 			if err != nil || math.IsNaN(s) || math.IsInf(s, 0) || s < 0 {
@@ -213,6 +222,9 @@ func oneLine(s string) string {
 	}
 	return s
 }
+
+// scoreMax bounds the score.txt an output validator writes: one number.
+const scoreMax = 4 << 10
 
 // readFileCapped reads at most limit bytes of an open file from its start.
 func readFileCapped(f *os.File, limit int64) ([]byte, error) {

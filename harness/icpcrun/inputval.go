@@ -12,6 +12,7 @@ import (
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/problems/icpc"
 )
 
@@ -116,7 +117,7 @@ func (e *Env) validate(ctx context.Context, pkg *icpc.Package, inputs []validate
 // runInputValidator runs an input validator on one input, fed on its standard
 // input.
 func (e *Env) runInputValidator(ctx context.Context, prog *build.Program, args []string, input string) (status, msg string, err error) {
-	in, err := os.Open(input)
+	in, err := regular.Open(input)
 	if err != nil {
 		return "", "", fmt.Errorf("opening %s: %w", input, err)
 	}
@@ -159,7 +160,7 @@ func (e *Env) substituted(path string, constants map[string]string) (string, err
 	if err != nil || len(constants) == 0 {
 		return abs, err
 	}
-	data, err := os.ReadFile(abs)
+	data, err := regular.ReadFileMax(abs, treeMax)
 	if err != nil {
 		return "", err
 	}

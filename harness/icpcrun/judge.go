@@ -11,6 +11,7 @@ import (
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 )
@@ -68,7 +69,9 @@ func (e *Env) runPass(ctx context.Context, spec sandbox.Spec, input string, out 
 		}
 		spec.Dir, spec.Env = work, submissionEnv(work)
 	}
-	in, err := os.Open(input)
+	// The input of a later pass is the validator's nextpass.in: a pipe it
+	// made there would hang the open.
+	in, err := regular.Open(input)
 	if err != nil {
 		return sandbox.Measure{}, fmt.Errorf("test case input: %w", err)
 	}

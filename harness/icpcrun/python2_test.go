@@ -1,9 +1,16 @@
 package icpcrun
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/icpc"
 )
 
 // TestLooksPython2 tells Python 2 programs from Python 3 ones: by the #! line,
@@ -49,5 +56,98 @@ func TestExecutableFormat(t *testing.T) {
 		if got := executableFormat(path); got != want {
 			t.Errorf("%q: %v, want %v", name, got, want)
 		}
+	}
+}
+
+// TestSniffersRefuseSpecialFiles gives the source sniffers a submission that is a
+// pipe (whose open never returns) and one linked to a device (whose read never
+// ends): each answers false at once instead of hanging the judge or filling its
+// memory.
+func TestSniffersRefuseSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	pipe := filepath.Join(dir, "y.py")
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Skip(err)
+	}
+	zero := filepath.Join(dir, "z.py")
+	if err := os.Symlink("/dev/zero", zero); err != nil {
+		t.Fatal(err)
+	}
+	sniffers := map[string]func(path string) bool{
+		"looksPython2":     func(p string) bool { return looksPython2(p, true) },
+		"executableFormat": executableFormat,
+	}
+	for _, path := range []string{pipe, zero} {
+		for name, sniff := range sniffers {
+			t.Run(name+"/"+filepath.Base(path), func(t *testing.T) {
+				done := make(chan bool, 1)
+				go func() { done <- sniff(path) }()
+				select {
+				case got := <-done:
+					if got {
+						t.Errorf("%s: true, want false", path)
+					}
+				case <-time.After(2 * time.Second):
+					t.Fatalf("%s still reading %s after 2s", name, path)
+				}
+			})
+		}
+	}
+}
+
+// TestSpecialSubmissionsFail judges example submissions that are a pipe or a
+// link out of the package: each fails (JE, not skipped) with its reason, at
+// once, without anything being built or read.
+func TestSpecialSubmissionsFail(t *testing.T) {
+	tests := []struct {
+		name string
+		make func(path string) error
+		why  string
+	}{
+		{"y.py", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "named pipe"},
+		{"z.py", func(p string) error { return os.Symlink("/dev/zero", p) }, "leads outside the package"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{"problem.yaml": "name: Echo\n", "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+			for name, text := range files {
+				path := filepath.Join(dir, filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			accepted := filepath.Join(dir, "submissions", "accepted")
+			if err := os.MkdirAll(accepted, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := tt.make(filepath.Join(accepted, tt.name)); err != nil {
+				t.Skip(err)
+			}
+			pkg, err := icpc.Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			subs, err := pkg.Submissions()
+			if err != nil || len(subs) != 1 {
+				t.Fatalf("Submissions: %v, %v; want the one", subs, err)
+			}
+			done := make(chan SubmissionResult, 1)
+			go func() {
+				res, _ := (&Env{}).judgeSubmission(context.Background(), pkg, nil, subs[0], time.Second, 2)
+				done <- res
+			}()
+			select {
+			case res := <-done:
+				if res.Verdict != problems.JE || res.Skipped || !strings.Contains(strings.Join(res.Why, " "), tt.why) {
+					t.Errorf("%s (skipped %v) %q, want a JE failure with %q", res.Verdict, res.Skipped, res.Why, tt.why)
+				}
+			case <-time.After(2 * time.Second):
+				t.Fatal("still judging after 2s")
+			}
+		})
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/jail"
+	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 )
@@ -163,10 +164,21 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 // higher limit.
 func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets []problems.Dataset, s icpc.Submission, tl time.Duration, margin float64) (SubmissionResult, error) {
 	res := SubmissionResult{Submission: s}
-	if s.Refused != "" {
-		res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, CompileError: s.Refused}
+	refused := s.Refused
+	if st, err := os.Stat(s.Path); refused == "" && err == nil && !st.IsDir() {
+		// A pipe or a device where a program should be is the package's
+		// fault, not a language judge lacks: a failure (regular.Open does
+		// not wait on a pipe).
+		if f, err := regular.Open(s.Path); err != nil {
+			refused = err.Error()
+		} else {
+			f.Close()
+		}
+	}
+	if refused != "" {
+		res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, CompileError: refused}
 		res.Verdict, res.VerdictHigh = problems.JE, problems.JE
-		res.Why = []string{s.Refused}
+		res.Why = []string{refused}
 		return res, nil
 	}
 	path := s.Path
@@ -357,7 +369,7 @@ func linkInside(dir, path string) bool {
 // executableFormat reports whether the file at path is something the kernel
 // runs: an ELF binary or a script with a #! line.
 func executableFormat(path string) bool {
-	f, err := os.Open(path)
+	f, err := regular.Open(path) // a pipe would hang the open
 	if err != nil {
 		return false
 	}
@@ -372,6 +384,10 @@ func executableFormat(path string) bool {
 // lambda with a tuple parameter.
 var py2Signs = regexp.MustCompile(`(?m)^\s*print\s+[^\s(=]|^\s*print\s*$|\braw_input\s*\(|\bxrange\s*\(|\.has_key\s*\(|^\s*except\s+[\w.]+\s*,\s*\w+\s*:|\bunichr\s*\(|\blambda\s*\(`)
 
+// sniffMax bounds what looksPython2 reads of a source: its signs of Python 2
+// are in its first lines, if anywhere.
+const sniffMax = 64 << 10
+
 // looksPython2 reports whether the .py file at path is a Python 2 program: its
 // #! line says python2, or, in a legacy package (whose tools ran .py files with
 // Python 2 unless told otherwise), it has no python3 #! line and shows a sign of
@@ -380,7 +396,12 @@ func looksPython2(path string, legacy bool) bool {
 	if strings.ToLower(filepath.Ext(path)) != ".py" {
 		return false
 	}
-	src, err := os.ReadFile(path)
+	f, err := regular.Open(path) // a pipe would hang the open, a device never end
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, sniffMax))
 	if err != nil {
 		return false
 	}

@@ -4,7 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/judgehq/judge/problems"
 )
@@ -163,5 +165,67 @@ func TestPartiallyAccepted(t *testing.T) {
 		if s.Accepted() {
 			t.Errorf("%q: counted among the accepted ones (whose runs set the time limit)", yaml)
 		}
+	}
+}
+
+// TestSubmissionsSkipSpecialFiles lists the submissions of legacy packages
+// holding a pipe or a link to a device where a program would be: reading an
+// @EXPECTED_RESULTS@ line from one must neither hang nor fill the memory; a
+// pipe in an official folder is listed (the build refuses it), one elsewhere
+// is not a submission.
+func TestSubmissionsSkipSpecialFiles(t *testing.T) {
+	tests := []struct {
+		name  string
+		path  string // below submissions/
+		pipe  bool   // a pipe, else a link to /dev/zero
+		count int    // submissions listed, echo.py included
+	}{
+		{"pipe in other", "other/x.py", true, 1},
+		{"pipe in accepted", "accepted/y.py", true, 2},
+		{"device in other", "other/z.py", false, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, filepath.Join(dir, "problem.yaml"), "name: Echo\n")
+			write(t, filepath.Join(dir, "data", "secret", "1.in"), "1\n")
+			write(t, filepath.Join(dir, "data", "secret", "1.ans"), "1\n")
+			write(t, filepath.Join(dir, "submissions", "accepted", "echo.py"), "print(input())\n")
+			path := filepath.Join(dir, "submissions", filepath.FromSlash(tt.path))
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if tt.pipe {
+				if err := syscall.Mkfifo(path, 0o644); err != nil {
+					t.Skip(err)
+				}
+			} else {
+				link(t, "/dev/zero", path)
+			}
+			p, err := Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			type listed struct {
+				subs []Submission
+				err  error
+			}
+			done := make(chan listed, 1)
+			go func() {
+				subs, err := p.Submissions()
+				done <- listed{subs, err}
+			}()
+			select {
+			case l := <-done:
+				if l.err != nil {
+					t.Fatal(l.err)
+				}
+				if len(l.subs) != tt.count {
+					t.Errorf("%d submissions, want %d", len(l.subs), tt.count)
+				}
+			case <-time.After(2 * time.Second):
+				t.Fatal("Submissions still reading after 2s")
+			}
+		})
 	}
 }

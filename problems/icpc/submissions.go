@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/judgehq/judge/internal/regular"
 	"github.com/judgehq/judge/problems"
 )
 
@@ -47,6 +49,10 @@ func (s Submission) Allows(v problems.Verdict) bool {
 	return false
 }
 
+// expectedResultsMax bounds what ExpectedResults reads of a source: its first
+// 200 lines are read, and far less in any real one.
+const expectedResultsMax = 1 << 20
+
 var expectedRE = regexp.MustCompile(`@EXPECTED_RESULTS@\s*:?\s*([A-Za-z_,\s]+)`)
 
 // expectedNames maps the names DOMjudge uses in @EXPECTED_RESULTS@ to verdicts.
@@ -59,14 +65,15 @@ var expectedNames = map[string]problems.Verdict{
 }
 
 // ExpectedResults reads an @EXPECTED_RESULTS@ line from the first lines of a
-// source file; ok is false when there is none.
+// source file; ok is false when there is none, and when path is not a regular
+// file (a pipe would hang the judge, a device never end).
 func ExpectedResults(path string) ([]problems.Verdict, bool) {
-	f, err := os.Open(path)
+	f, err := regular.Open(path)
 	if err != nil {
 		return nil, false
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(io.LimitReader(f, expectedResultsMax))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for n := 0; sc.Scan() && n < 200; n++ {
 		m := expectedRE.FindStringSubmatch(sc.Text())
