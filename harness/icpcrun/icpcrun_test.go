@@ -5,12 +5,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/sandbox"
+	"github.com/judgehq/judge/internal/testfiles"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 )
@@ -325,5 +327,51 @@ func TestRejectingValidatorEndsFirst(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("the guess package has no count_up.py")
+	}
+}
+
+// TestInteractiveSubmissionExitsEarly judges, against a validator that first
+// sends more than a pipe holds, a submission that exits at once: WA, in well
+// under the validator's wall limit (the judge drains the submission's input
+// once it is gone), not JE after the validator was killed at that limit.
+func TestInteractiveSubmissionExitsEarly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("judges a whole package")
+	}
+	dir := filepath.Join(t.TempDir(), "bigguess")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(fixtures, "guess"))); err != nil {
+		t.Fatal(err)
+	}
+	val := filepath.Join(dir, "output_validator", "validator.py")
+	src, err := os.ReadFile(val)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(src), "\n")
+	at := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "secret") && strings.Contains(l, "=") })
+	if at < 0 {
+		t.Fatalf("no line reading the secret in %s", val)
+	}
+	lines = slices.Insert(lines, at+1, "sys.stdout.write('x' * 200000 + '\\n'); sys.stdout.flush()\n")
+	if err := os.WriteFile(val, []byte(strings.Join(lines, "")), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "submissions")); err != nil {
+		t.Fatal(err)
+	}
+	testfiles.Write(t, dir, map[string]string{"submissions/wrong_answer/exit0.c": "int main(void) { return 0; }\n"})
+	pkg, err := icpc.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newEnv(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Second)
+	defer cancel()
+	rep, err := env.Verify(ctx, pkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Submissions) != 1 || rep.Submissions[0].Verdict != problems.WA {
+		t.Fatalf("submissions %+v, want exit0.c WA", rep.Submissions)
 	}
 }

@@ -3,6 +3,7 @@ package icpcrun
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -316,8 +317,11 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 		mu.Unlock()
 		// The validator reads EOF now. Our copy of the submission's read end stays
 		// open until the validator is done, so that its last writes cannot kill it
-		// with SIGPIPE.
+		// with SIGPIPE; and it is drained, so that a validator with more to say
+		// than a pipe holds (a large input sent before the questions) is not
+		// left blocked on a full pipe nobody reads until its wall limit.
 		toValW.Close()
+		go func() { _, _ = io.Copy(io.Discard, toSubR) }() // ends at its close or EOF
 		if _, decided := resourceVerdict(sm, spec.Limits); decided && sErr == nil {
 			go func() {
 				select {
