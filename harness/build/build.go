@@ -41,6 +41,21 @@ type Program struct {
 	// Unavailable says why the program cannot run on this machine (a missing
 	// toolchain); every dataset is then a judge error, not the submission's fault.
 	Unavailable string
+	// ReadOnly are host paths its runtime needs besides the system folders
+	// (Language.HostPaths), for a jail to show read-only.
+	ReadOnly []string
+}
+
+// newProgram is the program of source in language lang with content hash sum.
+// The host paths its toolchain needs are shown from now on in the Builder's
+// jail, where its compiler runs.
+func (b *Builder) newProgram(source string, lang Language, sum string) *Program {
+	p := &Program{Name: displayName(source), Source: source, Language: lang.Name, Hash: sum,
+		AddressSpace: lang.UsesAddressSpaceLimit(), ReadOnly: lang.HostPaths()}
+	if b.Jail != nil {
+		b.Jail.AddReadOnly(p.ReadOnly...)
+	}
+	return p
 }
 
 // Builder compiles submissions once per content hash into a cache folder. It is
@@ -208,11 +223,11 @@ func (b *Builder) Command(line string) (*Program, error) {
 }
 
 func (b *Builder) sourceFile(ctx context.Context, source, abs string, lang Language) (*Program, error) {
-	sum, err := hashFiles(filepath.Dir(abs), []string{filepath.Base(abs)}, lang.Name, strings.Join(lang.Compile, "\x00"))
+	sum, err := hashFiles(filepath.Dir(abs), []string{filepath.Base(abs)}, lang.Name, lang.buildKey())
 	if err != nil {
 		return nil, fmt.Errorf("submission %s: %w", source, err)
 	}
-	p := &Program{Name: displayName(source), Source: source, Language: lang.Name, Hash: sum, AddressSpace: lang.UsesAddressSpaceLimit()}
+	p := b.newProgram(source, lang, sum)
 	dir := filepath.Join(b.Cache, sum)
 	if _, err := os.Stat(dir); err != nil { // not built yet: the compiler is needed
 		if tool, ok := lang.Toolchain(); !ok {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -140,6 +141,8 @@ func TestParseLanguages(t *testing.T) {
 		{"languages:\n  - {name: a, run: [x], extensions: [.q]}\n  - {name: b, run: [y], extensions: [.Q]}\n", `line 3, column 38: language "b": extension .Q is language "a"'s already`},
 		{"languages:\n  - {name: a, compile: [cc, \"{sorce}\"], run: [x]}\n", "line 2, column 29: language \"a\": compile command: unknown placeholder {sorce}"},
 		{"languages:\n  - {name: a, run: [x]\n", "line 2: did not find expected ',' or '}'"},
+		{"languages:\n  - {name: a, run: [x], read_only: [/etc/a, etc/b]}\n", `line 2, column 45: language "a": read_only path "etc/b" must be absolute and not /`},
+		{"languages:\n  - {name: a, run: [x], read_only: [/]}\n", `line 2, column 37: language "a": read_only path "/" must be absolute and not /`},
 	}
 	for _, tt := range tests {
 		if _, err := ParseLanguages([]byte(tt.yaml)); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
@@ -155,6 +158,28 @@ func TestParseLanguages(t *testing.T) {
 	}
 	if _, err := LoadLanguages(path); err == nil || err.Error() != path+`:2:38: language "a": extension "xx" must start with a dot` {
 		t.Errorf("LoadLanguages: %v, want FILE:2:38: ...", err)
+	}
+}
+
+// TestHostPaths follows a read_only path's chain of links, so that the jail shows
+// every step, and leaves out paths missing here.
+func TestHostPaths(t *testing.T) {
+	dir := t.TempDir()
+	target := writeFile(t, dir, "fpc-1.cfg", "")
+	for link, to := range map[string]string{"alt": "fpc-1.cfg", "fpc.cfg": filepath.Join(dir, "alt")} {
+		if err := os.Symlink(to, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l := Language{ReadOnly: []string{filepath.Join(dir, "fpc.cfg"), filepath.Join(dir, "missing")}}
+	want := []string{filepath.Join(dir, "fpc.cfg"), filepath.Join(dir, "alt"), target}
+	if got := l.HostPaths(); !slices.Equal(got, want) {
+		t.Errorf("HostPaths = %v, want %v", got, want)
+	}
+	l2 := l
+	l2.ReadOnly = l.ReadOnly[:1]
+	if l.buildKey() == (Language{}).buildKey() || l.buildKey() == l2.buildKey() {
+		t.Error("the build key does not depend on read_only")
 	}
 }
 

@@ -109,11 +109,11 @@ func (b *Builder) sourceFolder(ctx context.Context, source, abs string, opt Opti
 	if err != nil {
 		return nil, fmt.Errorf("submission %s: %w", source, err)
 	}
-	sum, err := hashFiles(abs, files, lang.Name, strings.Join(lang.Compile, "\x00"), entry)
+	sum, err := hashFiles(abs, files, lang.Name, lang.buildKey(), entry)
 	if err != nil {
 		return nil, fmt.Errorf("submission %s: %w", source, err)
 	}
-	p := &Program{Name: displayName(source), Source: source, Language: lang.Name, Hash: sum, AddressSpace: lang.UsesAddressSpaceLimit()}
+	p := b.newProgram(source, lang, sum)
 	dir := filepath.Join(b.Cache, sum)
 	if _, err := os.Stat(dir); err != nil {
 		if tool, ok := lang.Toolchain(); !ok {

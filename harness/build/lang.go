@@ -38,6 +38,51 @@ type Language struct {
 	// Compile says {src} (compilers that build them together: C, C++, Java);
 	// otherwise {src} is the entry file.
 	AllSources bool `yaml:"all_sources"`
+	// ReadOnly are host paths the toolchain needs besides the system folders
+	// (a compiler's configuration under /etc, a package database under /var);
+	// a jail shows them read-only, at the same place, to the compiler and the
+	// program. Paths missing here are skipped.
+	ReadOnly []string `yaml:"read_only"`
+}
+
+// buildKey is what of the language a build depends on, beside the sources: its
+// compile command and the host paths its compiler is shown (a build that failed
+// for want of one is built again once the table names it).
+func (l Language) buildKey() string {
+	key := strings.Join(l.Compile, "\x00")
+	if len(l.ReadOnly) > 0 {
+		key += "\x01" + strings.Join(l.ReadOnly, "\x00")
+	}
+	return key
+}
+
+// HostPaths returns the language's read-only paths as a jail must show them:
+// each path, and every step of a symbolic link chain from it, so that a link
+// such as /etc/fpc.cfg leads somewhere inside the jail too. Paths missing on
+// this machine are left out.
+func (l Language) HostPaths() []string {
+	var out []string
+	for _, p := range l.ReadOnly {
+		for hop := 0; hop < 40; hop++ {
+			st, err := os.Lstat(p)
+			if err != nil {
+				break
+			}
+			out = append(out, p)
+			if st.Mode()&os.ModeSymlink == 0 {
+				break
+			}
+			target, err := os.Readlink(p)
+			if err != nil {
+				break
+			}
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(filepath.Dir(p), target)
+			}
+			p = filepath.Clean(target)
+		}
+	}
+	return out
 }
 
 // UsesAddressSpaceLimit reports whether RLIMIT_AS may be applied to programs of l.
@@ -121,6 +166,11 @@ func ParseLanguages(data []byte) (*Languages, error) {
 						return nil, errAt(item(at(i, cmd.what), j), "language %q: %s command: unknown placeholder %s (known: {src}, {dir}, {class}, {pkg})", l.Name, cmd.what, m)
 					}
 				}
+			}
+		}
+		for j, p := range l.ReadOnly {
+			if !filepath.IsAbs(p) || filepath.Clean(p) == "/" {
+				return nil, errAt(item(at(i, "read_only"), j), "language %q: read_only path %q must be absolute and not /", l.Name, p)
 			}
 		}
 		seen[l.Name] = true

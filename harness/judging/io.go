@@ -153,6 +153,7 @@ func ProgramFiles(spec *sandbox.Spec, p *build.Program) error {
 	if p == nil || len(p.Argv) == 0 {
 		return nil
 	}
+	spec.ReadOnly = append(spec.ReadOnly, p.ReadOnly...)
 	switch {
 	case p.Dir != "":
 		entries, err := os.ReadDir(p.Dir)
