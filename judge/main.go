@@ -144,7 +144,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Name:  "judge",
 		Usage: "build, run and score programs against a problem's datasets",
 		Description: `judge grades submissions the way a contest does. It compiles a program (C, C++, Go,
-Python, Java, a ready binary or a command line), runs it on every dataset of a problem
+Python, Java, Rust, C#, Pascal and more: README lists them; a ready binary or a command
+line), runs it on every dataset of a problem
 under CPU, wall, memory, output and process limits, checks the output with the
 problem's own checker and prints ranked tables.
 

@@ -1,0 +1,4 @@
+fun main() {
+    val (a, b) = readLine()!!.trim().split(" ").map { it.toLong() }
+    println(a + b)
+}
