@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/judgehq/judge/internal/dirlock"
 )
 
 // systemPaths are bound read-only into every jail when present: what compilers and
@@ -60,6 +62,8 @@ type Jail struct {
 	progs     string
 	progKeys  map[fileID]string
 	progBytes int64
+	// unlock releases the locks held on root and progs.
+	unlock []func()
 }
 
 // fileID names one version of a host file.
@@ -172,6 +176,11 @@ func New(opt Options) (*Jail, error) {
 	if opt.Slots <= 0 {
 		opt.Slots = 1
 	}
+	if userns {
+		removeStale(nil, os.TempDir())
+	} else {
+		removeStale(&h, os.TempDir())
+	}
 	root, err := os.MkdirTemp("", "judge-jail-")
 	if err != nil {
 		return nil, fmt.Errorf("making the jail's mount point: %w", err)
@@ -198,10 +207,18 @@ func New(opt Options) (*Jail, error) {
 			return nil, fmt.Errorf("opening the jail's folders to its uids: %w", err)
 		}
 	}
+	// Held while the jail lives: another judge's jail leaves both folders alone
+	// (removeStale), and takes them once this judge is gone, killed or not.
+	var unlock []func()
+	for _, dir := range []string{root, progs} {
+		if release, ok, err := dirlock.Try(dir); err == nil && ok {
+			unlock = append(unlock, release)
+		}
+	}
 	var nonce [4]byte
 	_, _ = rand.Read(nonce[:])
 	j := &Jail{self: self, userns: userns, nonce: fmt.Sprintf("%x", nonce), root: root, progs: progs, h: h,
-		slots: make(chan *slot, opt.Slots)}
+		slots: make(chan *slot, opt.Slots), unlock: unlock}
 	j.AddReadOnly(opt.ReadOnly...)
 	for i := 0; i < opt.Slots; i++ {
 		s := &slot{uid: opt.UIDBase + i}
@@ -290,6 +307,10 @@ func (j *Jail) Close() error {
 		_ = os.Remove(j.root)
 		j.root = ""
 	}
+	for _, release := range j.unlock {
+		release()
+	}
+	j.unlock = nil
 	return nil
 }
 

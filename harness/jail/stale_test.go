@@ -1,0 +1,98 @@
+//go:build linux
+
+package jail
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/judgehq/judge/internal/dirlock"
+)
+
+// TestRemoveStale: what jails of killed judges left in the temporary folder is
+// removed, and nothing else: not a folder another jail holds, not a folder with
+// anything in it that a jail does not make there, not a name a jail does not
+// use. As root with cgroups, the slot groups of a judge that no longer runs go
+// too, those of a running one stay.
+func TestRemoveStale(t *testing.T) {
+	tmp := t.TempDir()
+	mk := func(name string, files ...string) string {
+		dir := filepath.Join(tmp, name)
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if err := os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o555); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	gone := []string{
+		mk("judge-jail-101"),
+		mk("judge-progs-102", "fe00-9a6f02-3fe0-18ebb860d7c03dff", ".new-4242"),
+		mk("judge-progs-103"),
+	}
+	kept := []string{
+		mk("judge-jail-201", "notes.txt"),
+		mk("judge-progs-202", "fe00-9a6f02-3fe0-18ebb860d7c03dff", "notes.txt"),
+		mk("judge-jail-mine"),
+		mk("judge-progs-2x"),
+		mk("judge-jail-203"),
+		mk("judge-progs-204", "fe00-1-2-3"),
+	}
+	for _, held := range kept[len(kept)-2:] {
+		release, ok, err := dirlock.Try(held)
+		if err != nil || !ok {
+			t.Fatalf("locking %s: %v %v", held, ok, err)
+		}
+		defer release()
+	}
+	var h *hierarchies
+	var deadGroup, liveGroup []string
+	if os.Geteuid() == 0 {
+		if found, err := findHierarchies(); err == nil {
+			h = &found
+			// The id of a process that has ended.
+			cmd := exec.Command("true")
+			if err := cmd.Run(); err != nil {
+				t.Fatal(err)
+			}
+			dead := cmd.Process.Pid
+			for _, parent := range []string{h.memory, h.pids, h.cpuacct} {
+				for _, g := range []struct {
+					pid  int
+					list *[]string
+				}{{dead, &deadGroup}, {os.Getpid(), &liveGroup}} {
+					dir := filepath.Join(parent, fmt.Sprintf("judge-jail-%d-0badf00d-0", g.pid))
+					if err := os.Mkdir(dir, 0o755); err != nil {
+						t.Fatal(err)
+					}
+					*g.list = append(*g.list, dir)
+				}
+			}
+			t.Cleanup(func() {
+				for _, d := range append(deadGroup, liveGroup...) {
+					os.Remove(d)
+				}
+			})
+		}
+	}
+	removeStale(h, tmp)
+	for _, d := range append(gone, deadGroup...) {
+		if _, err := os.Lstat(d); err == nil {
+			t.Errorf("%s is still there", d)
+		}
+	}
+	for _, d := range append(kept, liveGroup...) {
+		if _, err := os.Lstat(d); err != nil {
+			t.Errorf("%s was removed: %v", d, err)
+		}
+	}
+	if h == nil {
+		t.Log("not root with cgroup v1: the groups were not tried")
+	}
+}
