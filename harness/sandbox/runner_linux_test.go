@@ -19,7 +19,11 @@ func TestMain(m *testing.M) {
 	if IsSupervisor() {
 		Supervise()
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if cPrograms.dir != "" {
+		os.RemoveAll(cPrograms.dir)
+	}
+	os.Exit(code)
 }
 
 // cPrograms compiles the C programs of testdata once per test binary.
