@@ -36,7 +36,11 @@ func rlimitsFor(l problems.Limits) []supervise.Rlimit {
 		rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_CPU, Cur: secs, Max: secs + 1})
 	}
 	if l.Output > 0 {
-		rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_FSIZE, Cur: uint64(l.Output.Bytes()), Max: uint64(l.Output.Bytes())})
+		// One byte more than the limit: a file that reaches it went past the
+		// limit (pastOutputLimit), even when the program ignores SIGXFSZ (as
+		// Python does) and the kernel only cuts its writes short.
+		size := uint64(l.Output.Bytes()) + 1
+		rl = append(rl, supervise.Rlimit{Resource: unix.RLIMIT_FSIZE, Cur: size, Max: size})
 	}
 	stack := uint64(unix.RLIM_INFINITY)
 	if l.Memory > 0 {
@@ -197,7 +201,24 @@ func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) 
 	if spec.Limits.Time > 0 && m.CPU > spec.Limits.Time {
 		m.CPUExceeded = true
 	}
+	if pastOutputLimit(spec.Limits.Output, spec.Stdout, spec.Stderr) {
+		m.OutputExceeded = true
+	}
 	return m, nil
+}
+
+// pastOutputLimit reports whether a stream the program wrote into a regular file
+// holds more than limit bytes (0: none).
+func pastOutputLimit(limit problems.Size, streams ...*os.File) bool {
+	for _, f := range streams {
+		if f == nil || limit <= 0 {
+			continue
+		}
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > limit.Bytes() {
+			return true
+		}
+	}
+	return false
 }
 
 // readReports reads the supervisor's status lines until EOF (the program's exec, or
@@ -366,6 +387,9 @@ func (directRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 			_ = unix.Prlimit(cmd.Process.Pid, unix.RLIMIT_AS, &unix.Rlimit{Cur: lim, Max: lim}, nil)
 		}
 	}, func() {}, func() time.Duration { return 0 })
+	if err == nil && pastOutputLimit(spec.Limits.Output, spec.Stdout, spec.Stderr) {
+		m.OutputExceeded = true
+	}
 	return m, err
 }
 

@@ -125,6 +125,16 @@ func TestRunLimits(t *testing.T) {
 				t.Errorf("flood: output limit not reported: %+v", m)
 			}
 		}},
+		{"quietflood", func(t *testing.T, m Measure) {
+			if !m.OutputExceeded {
+				t.Errorf("quietflood: output limit not reported: %+v", m)
+			}
+		}},
+		{"exactout", func(t *testing.T, m Measure) {
+			if m.ExitCode != 0 || m.OutputExceeded {
+				t.Errorf("exactout: 1 MiB under a 1 MiB limit: %+v", m)
+			}
+		}},
 	}
 	for name, r := range runners(t) {
 		for _, tt := range tests {
