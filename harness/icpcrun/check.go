@@ -72,11 +72,11 @@ const nextPassFile = "nextpass.in"
 // folder, which is then the feedback folder, and the feedback files copied back
 // after); the arguments name them as the format says. An unjailed runner runs
 // it in the feedback folder.
-func (e *Env) validatorSpec(t *Tool, ds problems.Dataset, feedback string, args []string) (sandbox.Spec, error) {
+func (e *Env) validatorSpec(t *Tool, ds problems.Dataset, feedback string, args []string, cl icpc.ConfigLimits) (sandbox.Spec, error) {
 	// The feedback folder persists from pass to pass, with whatever files of
 	// its own the validator keeps there (CollectNew).
 	spec := sandbox.Spec{Argv: validatorArgv(t, ds, feedback, args), Dir: feedback, Env: os.Environ(),
-		Limits: e.validatorLimits(), Collect: feedbackFiles, CollectNew: true}
+		Limits: e.validatorLimits(cl), Collect: feedbackFiles, CollectNew: true}
 	if err := judging.ProgramFiles(&spec, t.program()); err != nil {
 		return spec, err
 	}
@@ -88,12 +88,26 @@ func (e *Env) validatorSpec(t *Tool, ds problems.Dataset, feedback string, args 
 	return spec, nil
 }
 
-// validatorLimits are the limits of this environment's validator runs.
-func (e *Env) validatorLimits() problems.Limits {
-	if e.ValidatorLimits == (problems.Limits{}) {
-		return ValidatorLimits
+// validatorLimits are the limits of this environment's validator runs for a
+// package whose problem.yaml sets cl: Env.ValidatorLimits when set, else the
+// defaults with the package's validation_time (and twice as much wall time),
+// validation_memory and validation_output in their place.
+func (e *Env) validatorLimits(cl icpc.ConfigLimits) problems.Limits {
+	if e.ValidatorLimits != (problems.Limits{}) {
+		return e.ValidatorLimits
 	}
-	return e.ValidatorLimits
+	l := ValidatorLimits
+	if cl.ValidationTime > 0 {
+		l.Time = time.Duration(cl.ValidationTime * float64(time.Second))
+		l.Wall = 2 * l.Time
+	}
+	if cl.ValidationMem > 0 {
+		l.Memory = problems.Size(cl.ValidationMem) * problems.MiB
+	}
+	if cl.ValidationOut > 0 {
+		l.Output = problems.Size(cl.ValidationOut) * problems.MiB
+	}
+	return l
 }
 
 // verdictOf turns a finished validator run, under limits l, into an outcome: 42
@@ -241,32 +255,21 @@ func readCapped(path string, limit int64) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, limit))
 }
 
-// RunOutputValidator runs an output validator on a team output held in the file
-// teamOutput and returns its outcome.
-func (e *Env) RunOutputValidator(ctx context.Context, src string, constants map[string]string, ds problems.Dataset, args []string, teamOutput string) problems.Outcome {
-	in, err := os.Open(teamOutput)
-	if err != nil {
-		return problems.Rejected(problems.JE, "team output: %v", err)
-	}
-	defer in.Close()
-	return e.validateOnce(ctx, src, constants, ds, args, in)
-}
-
 // validateOnce runs an output validator on the team output in teamOutput with a
 // feedback folder of its own, removed after.
-func (e *Env) validateOnce(ctx context.Context, src string, constants map[string]string, ds problems.Dataset, args []string, teamOutput *os.File) problems.Outcome {
+func (e *Env) validateOnce(ctx context.Context, su setup, src string, ds problems.Dataset, args []string, teamOutput *os.File) problems.Outcome {
 	feedback, err := e.feedbackDir()
 	if err != nil {
 		return problems.Rejected(problems.JE, "%v", err)
 	}
 	defer os.RemoveAll(feedback)
-	return e.runOutputValidator(ctx, src, constants, ds, args, teamOutput, feedback)
+	return e.runOutputValidator(ctx, su, src, ds, args, teamOutput, feedback)
 }
 
 // runOutputValidator is RunOutputValidator with the feedback folder given: a
 // multi-pass validator leaves nextpass.in there.
-func (e *Env) runOutputValidator(ctx context.Context, src string, constants map[string]string, ds problems.Dataset, args []string, teamOutput *os.File, feedback string) problems.Outcome {
-	t, err := e.Tool(ctx, src, constants)
+func (e *Env) runOutputValidator(ctx context.Context, su setup, src string, ds problems.Dataset, args []string, teamOutput *os.File, feedback string) problems.Outcome {
+	t, err := e.Tool(ctx, src, su.constants)
 	if err != nil {
 		return problems.Rejected(problems.JE, "%v", err)
 	}
@@ -288,7 +291,7 @@ func (e *Env) runOutputValidator(ctx context.Context, src string, constants map[
 			_ = os.Remove(filepath.Join(feedback, name))
 		}
 	}
-	spec, err := e.validatorSpec(t, ds, feedback, args)
+	spec, err := e.validatorSpec(t, ds, feedback, args, su.limits)
 	if err != nil {
 		return problems.Rejected(problems.JE, "output validator: %v", err)
 	}
@@ -358,22 +361,30 @@ func (b *bound) Check(ds problems.Dataset, out problems.Output) problems.Outcome
 	if _, err := f.Write(out.Stdout); err != nil {
 		return problems.Rejected(problems.JE, "team output: %v", err)
 	}
-	return b.env.validateOnce(b.ctx, src, constantsOf(b.Problem), ds, args, f)
+	return b.env.validateOnce(b.ctx, setupOf(b.Problem), src, ds, args, f)
 }
 
-// constantsOf is the constants of the package p is, or wraps (nil for none).
-func constantsOf(p problems.Problem) map[string]string {
+// setup is what a package gives the runs of its validators: the constants its
+// problem.yaml substitutes in their sources, and the validation limits it sets.
+type setup struct {
+	constants map[string]string
+	limits    icpc.ConfigLimits
+}
+
+// setupOf is the setup of the package p is, or wraps (none for a problem that
+// is no package).
+func setupOf(p problems.Problem) setup {
 	for p != nil {
-		if c, ok := p.(interface{ Constants() map[string]string }); ok {
-			return c.Constants()
+		if pkg, ok := p.(*icpc.Package); ok {
+			return setup{constants: pkg.Constants(), limits: pkg.Config.Limits}
 		}
 		u, ok := p.(interface{ Unwrap() problems.Problem })
 		if !ok {
-			return nil
+			break
 		}
 		p = u.Unwrap()
 	}
-	return nil
+	return setup{}
 }
 
 type boundInteractive struct{ *bound }
@@ -381,7 +392,8 @@ type boundInteractive struct{ *bound }
 // Interact runs the package's validator as the interactor.
 func (b *boundInteractive) Interact(ctx context.Context, ds problems.Dataset, fromSol io.Reader, toSol io.Writer) problems.Outcome {
 	src, args, _ := b.Problem.(problems.ExternalChecker).CheckerProgram(ds)
-	t, err := b.env.Tool(ctx, src, constantsOf(b.Problem))
+	su := setupOf(b.Problem)
+	t, err := b.env.Tool(ctx, src, su.constants)
 	if err != nil {
 		return problems.Rejected(problems.JE, "%v", err)
 	}
@@ -421,7 +433,7 @@ func (b *boundInteractive) Interact(ctx context.Context, ds problems.Dataset, fr
 		return problems.Rejected(problems.JE, "%v", err)
 	}
 	defer stderr.Close()
-	spec, err := b.env.validatorSpec(t, ds, feedback, args)
+	spec, err := b.env.validatorSpec(t, ds, feedback, args, su.limits)
 	if err != nil {
 		return problems.Rejected(problems.JE, "interactive validator: %v", err)
 	}

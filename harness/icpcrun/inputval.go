@@ -103,7 +103,7 @@ func (e *Env) validate(ctx context.Context, pkg *icpc.Package, inputs []validate
 			c := InputCheck{Validator: name, Case: in.name, Status: status, Message: msg}
 			if status == "" {
 				var err error
-				c.Status, c.Message, err = e.runInputValidator(ctx, prog, in.args(v), in.path)
+				c.Status, c.Message, err = e.runInputValidator(ctx, prog, in.args(v), in.path, pkg.Config.Limits)
 				if err != nil {
 					return out, err
 				}
@@ -116,7 +116,7 @@ func (e *Env) validate(ctx context.Context, pkg *icpc.Package, inputs []validate
 
 // runInputValidator runs an input validator on one input, fed on its standard
 // input.
-func (e *Env) runInputValidator(ctx context.Context, prog *build.Program, args []string, input string) (status, msg string, err error) {
+func (e *Env) runInputValidator(ctx context.Context, prog *build.Program, args []string, input string, cl icpc.ConfigLimits) (status, msg string, err error) {
 	in, err := regular.Open(input)
 	if err != nil {
 		return "", "", fmt.Errorf("opening %s: %w", input, err)
@@ -135,7 +135,7 @@ func (e *Env) runInputValidator(ctx context.Context, prog *build.Program, args [
 	defer os.Remove(outPath)
 	defer out.Close()
 	spec := sandbox.Spec{Argv: append(append([]string(nil), prog.Argv...), args...), Dir: dir, Env: os.Environ(),
-		Stdin: in, Stdout: out, Stderr: out, Limits: e.validatorLimits()}
+		Stdin: in, Stdout: out, Stderr: out, Limits: e.validatorLimits(cl)}
 	if err := judging.ProgramFiles(&spec, prog); err != nil {
 		return "", "", fmt.Errorf("input validator: %w", err)
 	}
@@ -145,10 +145,11 @@ func (e *Env) runInputValidator(ctx context.Context, prog *build.Program, args [
 	}
 	text, _ := readCapped(outPath, 4096)
 	switch {
-	case m.ExitCode == ExitAC && m.Signal == "":
-		return "valid", "", nil
-	case m.Signal != "" || m.TimedOut || m.CPUExceeded:
+	case m.Signal != "" || m.TimedOut || m.CPUExceeded || m.MemoryExceeded || m.OutputExceeded:
+		// Ended at a limit, whatever it exited with, it decided nothing.
 		return "error", describe(m, spec.Limits) + ": " + oneLine(string(text)), nil
+	case m.ExitCode == ExitAC:
+		return "valid", "", nil
 	}
 	return "invalid", fmt.Sprintf("exit code %d: %s", m.ExitCode, oneLine(string(text))), nil
 }

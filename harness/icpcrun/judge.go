@@ -193,7 +193,7 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 			r.Output = data
 			break // only a validator of its own asks for another pass
 		}
-		r.Outcome = e.runOutputValidator(ctx, src, pkg.Constants(), pass, args, out, feedback)
+		r.Outcome = e.runOutputValidator(ctx, setupOf(pkg), src, pass, args, out, feedback)
 		next := filepath.Join(feedback, nextPassFile)
 		if _, err := os.Stat(next); err != nil || r.Outcome.Verdict != problems.AC {
 			break
@@ -252,11 +252,11 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 		return problems.Outcome{}, sandbox.Measure{}, err
 	}
 	defer vErr.Close()
-	vLimits := e.validatorLimits()
+	vLimits := e.validatorLimits(pkg.Config.Limits)
 	vLimits.Wall = spec.Limits.WallLimit() + vLimits.WallLimit()
 	// Its output is the submission's input, as large as the test case makes it.
 	vLimits.Output = problems.GiB
-	vSpec, err := e.validatorSpec(t, ds, feedback, args)
+	vSpec, err := e.validatorSpec(t, ds, feedback, args, pkg.Config.Limits)
 	if err != nil {
 		return problems.Outcome{}, sandbox.Measure{}, fmt.Errorf("interactive validator: %w", err)
 	}

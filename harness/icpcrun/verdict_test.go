@@ -11,6 +11,7 @@ import (
 
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/internal/clip"
+	"github.com/judgehq/judge/internal/testfiles"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/icpc"
 )
@@ -204,6 +205,78 @@ func TestValidatorTimeLimit(t *testing.T) {
 			}
 			if o := r.Outcome; o.Verdict != problems.JE || !strings.Contains(o.Message, "wall time limit of 1s") || strings.Contains(o.Message, "SIGKILL") {
 				t.Errorf("%s %q; want JE at the wall time limit of 1s", o.Verdict, o.Message)
+			}
+		})
+	}
+}
+
+// TestPackageValidationLimits: a package's validation_time, validation_memory
+// and validation_output hold its output and input validators, in place of the
+// defaults (60 s, 2 GiB, 8 MiB), which a validator within them passes.
+func TestPackageValidationLimits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs package programs")
+	}
+	spin := "import time\nwhile time.process_time() < 1.5:\n    pass\n"
+	hog := "b = bytearray(300 << 20)\nfor i in range(0, len(b), 4096):\n    b[i] = 1\n"
+	// 3 MiB into the feedback folder (an output validator's third argument),
+	// else on the standard output (an input validator's).
+	chatty := "import os, sys\nout = open(os.path.join(sys.argv[3], 'judgemessage.txt'), 'w') if len(sys.argv) > 3 else sys.stdout\n" +
+		"out.write('x' * (3 << 20))\nout.flush()\n"
+	tests := []struct {
+		name, limits, work string
+		want               problems.Verdict
+		message            string // in a JE's message
+		inputStatus        string // the input validator's status
+	}{
+		{"time within the default", "", spin, problems.AC, "", "valid"},
+		{"validation_time", "  validation_time: 1\n", spin, problems.JE, "CPU time limit of 1s", "error"},
+		{"validation_memory", "  validation_memory: 100\n", hog, problems.JE, "memory limit of 100 MiB", "error"},
+		{"validation_output", "  validation_output: 1\n", chatty, problems.JE, "1 MiB output limit", "error"},
+		{"memory and output within the default", "", hog + chatty, problems.AC, "", "valid"},
+	}
+	for _, runner := range []string{"supervised", "jail"} {
+		t.Run(runner, func(t *testing.T) {
+			env := newEnvWith(t, runner)
+			ctx := context.Background()
+			for _, tt := range tests {
+				dir := t.TempDir()
+				testfiles.Write(t, dir, map[string]string{
+					"problem.yaml":                     "problem_format_version: 2023-07-draft\nname: Limits\nvalidation: custom\nlimits:\n  time_limit: 1\n" + tt.limits,
+					"data/secret/1.in":                 "1\n",
+					"data/secret/1.ans":                "1\n",
+					"output_validators/check/check.py": tt.work + "raise SystemExit(42)\n",
+					"input_validators/check/check.py":  tt.work + "raise SystemExit(42)\n",
+					"submissions/accepted/echo.py":     "print(input())\n",
+				})
+				pkg, err := icpc.Load(dir)
+				if err != nil {
+					t.Fatalf("%s: %v", tt.name, err)
+				}
+				datasets, err := pkg.Datasets("secret")
+				if err != nil || len(datasets) != 1 {
+					t.Fatalf("%s: datasets %v: %v", tt.name, datasets, err)
+				}
+				prog, err := env.Builder.Build(ctx, filepath.Join(dir, "submissions", "accepted", "echo.py"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := env.RunCase(ctx, pkg, prog, datasets[0], env.limits(pkg.Meta().Limits, 5*time.Second))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if o := r.Outcome; o.Verdict != tt.want || !strings.Contains(o.Message, tt.message) {
+					t.Errorf("%s: output validator %s %q, want %s with %q", tt.name, o.Verdict, clip.Text(o.Message, 200), tt.want, tt.message)
+				}
+				checks, err := env.ValidateInputs(ctx, pkg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, c := range checks {
+					if c.Status != tt.inputStatus {
+						t.Errorf("%s: input validator on %s: %s %q, want %s", tt.name, c.Case, c.Status, c.Message, tt.inputStatus)
+					}
+				}
 			}
 		})
 	}

@@ -66,12 +66,21 @@ type ConfigLimits struct {
 	TimeMultiplier float64 // legacy time_multiplier or ac_to_time_limit
 	SafetyMargin   float64 // legacy time_safety_margin or time_limit_to_tle
 	TimeResolution float64
-	Memory         int64 // MiB
-	Output         int64 // MiB
-	ValidationTime float64
-	ValidationMem  int64
+	Memory         int64   // MiB
+	Output         int64   // MiB
+	ValidationTime float64 // seconds of CPU for a validator's run
+	ValidationMem  int64   // MiB
+	ValidationOut  int64   // MiB
 	Passes         int
 }
+
+// Bounds of the validation limits a problem.yaml may set: beyond them a package
+// would hold a judge for hours or take a machine's memory.
+const (
+	maxValidationTime = 3600     // seconds
+	maxValidationMem  = 64 << 10 // MiB
+	maxValidationOut  = 1 << 10  // MiB
+)
 
 // HasType reports whether the problem has type t.
 func (c Config) HasType(t string) bool {
@@ -316,10 +325,14 @@ func parseLimits(v *yaml.Node, file string, l *ConfigLimits) ([]Warning, error) 
 			return warns, err
 		}
 		switch k.Value {
-		case "memory", "output", "validation_memory", "validation_passes":
+		case "memory", "output", "validation_memory", "validation_output", "validation_passes":
 			if f != math.Trunc(f) {
 				return warns, fmt.Errorf("%s:%d:%d: limits.%s %s: want a whole number", file, x.Line, x.Column, k.Value, x.Value)
 			}
+		}
+		if most, ok := map[string]float64{"validation_time": maxValidationTime, "validation_memory": maxValidationMem,
+			"validation_output": maxValidationOut}[k.Value]; ok && (f <= 0 || f > most) {
+			return warns, fmt.Errorf("%s:%d:%d: limits.%s %s: want more than 0 and at most %g", file, x.Line, x.Column, k.Value, x.Value, most)
 		}
 		switch k.Value {
 		case "time_limit":
@@ -338,6 +351,8 @@ func parseLimits(v *yaml.Node, file string, l *ConfigLimits) ([]Warning, error) 
 			l.ValidationTime = f
 		case "validation_memory":
 			l.ValidationMem = int64(f)
+		case "validation_output":
+			l.ValidationOut = int64(f)
 		case "validation_passes":
 			l.Passes = int(f)
 		}

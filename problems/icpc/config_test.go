@@ -38,6 +38,9 @@ func TestParseConfig(t *testing.T) {
 		{"type not a list of strings", "type: [pass-fail, [scoring]]\n", false, "", 0, nil, "p.yaml:1:19: type: want a list of types"},
 		{"pass-fail and scoring", "type: [pass-fail, scoring]\n", false, "", 0, nil, "p.yaml:1:7: type: a problem is pass-fail or scoring, not both"},
 		{"NaN limit", "limits:\n  time_limit: NaN\n", false, "", 0, nil, "p.yaml:2:15: limits.time_limit: want a number from 0 to 1e9"},
+		{"validation_time 0", "limits:\n  validation_time: 0\n", false, "", 0, nil, "p.yaml:2:20: limits.validation_time 0: want more than 0 and at most 3600"},
+		{"validation_memory too large", "limits:\n  validation_memory: 1000000\n", false, "", 0, nil, "p.yaml:2:22: limits.validation_memory 1000000: want more than 0 and at most 65536"},
+		{"fractional validation_output", "limits:\n  validation_output: 1.5\n", false, "", 0, nil, "p.yaml:2:22: limits.validation_output 1.5: want a whole number"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
