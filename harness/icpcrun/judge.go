@@ -133,6 +133,19 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 	if err := judging.ProgramFiles(&spec, prog); err != nil {
 		return r, err
 	}
+	// The end of what the submission wrote on its standard error (in all its
+	// passes) goes with a verdict at a limit or a crash, as for the judge's own
+	// problems.
+	stderr, err := judging.ScratchFile("stderr")
+	if err != nil {
+		return r, fmt.Errorf("capturing stderr: %w", err)
+	}
+	defer stderr.Close()
+	spec.Stderr = stderr
+	withStderr := func(o problems.Outcome) problems.Outcome {
+		text, _ := readFileCapped(stderr, stderrKept)
+		return judging.WithStderr(o, text)
+	}
 	if pkg.Config.Interactive() {
 		if work := workIn("work"); work != "" {
 			if err := os.Mkdir(work, 0o777); err != nil {
@@ -140,8 +153,11 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 			}
 			spec.Dir, spec.Env = work, submissionEnv(work)
 		}
-		var err error
 		r.Outcome, r.Measure, err = e.interactive(ctx, pkg, spec, ds, dir)
+		switch r.Outcome.Verdict {
+		case problems.RTE, problems.TLE, problems.MLE, problems.OLE:
+			r.Outcome = withStderr(r.Outcome)
+		}
 		return r, err
 	}
 	passes := 1
@@ -161,7 +177,6 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 	// Each pass writes a fresh memory file: the validator of the last pass may
 	// still be fed from the old one.
 	var out *os.File
-	var err error
 	defer func() {
 		if out != nil {
 			out.Close()
@@ -181,7 +196,7 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 		}
 		r.Measure = mergePasses(r.Measure, m, n)
 		if o, decided := resourceVerdict(m, l); decided {
-			r.Outcome = o
+			r.Outcome = withStderr(o)
 			return r, nil
 		}
 		if !custom {
@@ -381,6 +396,10 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	}
 	return vo, sm, nil
 }
+
+// stderrKept is how much of the start of a submission's standard error is read
+// for its outcome (whose details keep the end of that).
+const stderrKept = 64 << 10
 
 // validatorGrace is how long an interactive validator may go on after its
 // submission was stopped at a limit.

@@ -281,3 +281,58 @@ func TestPackageValidationLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestRunTimeErrorKeepsStderr: a package's submission that crashes gets the
+// last line of its standard error in its RTE message and the end of it in the
+// details, as a submission to the judge's own problems does, in a batch case
+// and in an interactive one.
+func TestRunTimeErrorKeepsStderr(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs package programs")
+	}
+	crash := "import sys\nsys.stderr.write('reading the grid\\nValueError: row 7 is short\\n')\nsys.exit(3)\n"
+	packages := map[string]map[string]string{
+		"batch": {
+			"problem.yaml":      "problem_format_version: 2023-07-draft\nname: Crash\nlimits:\n  time_limit: 1\n",
+			"data/secret/1.in":  "1\n",
+			"data/secret/1.ans": "1\n",
+		},
+		"interactive": {
+			"problem.yaml":                 "problem_format_version: 2023-07-draft\nname: Crash\ntype: interactive\nlimits:\n  time_limit: 1\n",
+			"data/secret/1.in":             "1\n",
+			"data/secret/1.ans":            "1\n",
+			"output_validator/validate.py": "import sys\nsys.stdout.write('go\\n')\nsys.stdout.flush()\nsys.stdin.read()\nraise SystemExit(42)\n",
+		},
+	}
+	for _, runner := range []string{"supervised", "jail"} {
+		t.Run(runner, func(t *testing.T) {
+			env := newEnvWith(t, runner)
+			ctx := context.Background()
+			for name, files := range packages {
+				dir := t.TempDir()
+				files["submissions/run_time_error/crash.py"] = crash
+				testfiles.Write(t, dir, files)
+				pkg, err := icpc.Load(dir)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				datasets, err := pkg.Datasets("secret")
+				if err != nil || len(datasets) != 1 {
+					t.Fatalf("%s: datasets %v: %v", name, datasets, err)
+				}
+				prog, err := env.Builder.Build(ctx, filepath.Join(dir, "submissions", "run_time_error", "crash.py"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := env.RunCase(ctx, pkg, prog, datasets[0], env.limits(pkg.Meta().Limits, 5*time.Second))
+				if err != nil {
+					t.Fatal(err)
+				}
+				o := r.Outcome
+				if o.Verdict != problems.RTE || !strings.HasSuffix(o.Message, ": ValueError: row 7 is short") || !strings.Contains(o.Details, "reading the grid") {
+					t.Errorf("%s: %s %q (details %q); want RTE with the end of its standard error", name, o.Verdict, o.Message, o.Details)
+				}
+			}
+		})
+	}
+}

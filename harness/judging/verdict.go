@@ -44,7 +44,7 @@ func afterRun(ctx context.Context, t Task, out problems.Output, m sandbox.Measur
 		if fs, ok := t.Problem.(problems.FailureScorer); ok {
 			o.Score = fs.FailureScore(problems.Usage{CPU: m.CPU, Wall: m.Wall, PeakKiB: m.PeakKiB})
 		}
-		return finite(withStderr(o, out.Stderr)), false
+		return finite(WithStderr(o, out.Stderr)), false
 	}
 	o = safeCheck(t.Problem, t.Dataset, out)
 	scorePassFail(t.Problem, &o)
@@ -129,11 +129,11 @@ var signalMeaning = map[string]string{
 // outcome keeps.
 const stderrTail = 4 << 10
 
-// withStderr keeps the end of the program's standard error with a failed run's
+// WithStderr keeps the end of the program's standard error with a failed run's
 // outcome: its last line joins the message (a Python traceback's exception, a
 // failed assertion) and the tail goes into the details, which the JSON, JUnit and
 // HTML reports carry.
-func withStderr(o problems.Outcome, stderr []byte) problems.Outcome {
+func WithStderr(o problems.Outcome, stderr []byte) problems.Outcome {
 	text := strings.TrimRight(strings.ToValidUTF8(string(stderr), "\uFFFD"), "\n\r\t ")
 	if text == "" {
 		return o

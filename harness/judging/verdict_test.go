@@ -133,19 +133,19 @@ func TestAfterRunFailureScore(t *testing.T) {
 func TestWithStderr(t *testing.T) {
 	rte := problems.Rejected(problems.RTE, "exit code 1")
 	tb := "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\nZeroDivisionError: division by zero\n"
-	o := withStderr(rte, []byte(tb))
+	o := WithStderr(rte, []byte(tb))
 	if o.Message != "exit code 1: ZeroDivisionError: division by zero" || !strings.Contains(o.Details, "Traceback") {
 		t.Errorf("RTE with a traceback: %q / %q", o.Message, o.Details)
 	}
-	if o := withStderr(rte, nil); o.Message != "exit code 1" || o.Details != "" {
+	if o := WithStderr(rte, nil); o.Message != "exit code 1" || o.Details != "" {
 		t.Errorf("no stderr: %+v", o)
 	}
 	tle := problems.Rejected(problems.TLE, "wall time limit 3s exceeded")
-	if o := withStderr(tle, []byte("still thinking\n")); o.Message != tle.Message || !strings.Contains(o.Details, "still thinking") {
+	if o := WithStderr(tle, []byte("still thinking\n")); o.Message != tle.Message || !strings.Contains(o.Details, "still thinking") {
 		t.Errorf("TLE keeps its message and gets the tail in details: %+v", o)
 	}
 	long := strings.Repeat("x", 3*stderrTail) + "\nlast"
-	if o := withStderr(rte, []byte(long)); len(o.Details) > stderrTail+100 || !strings.HasSuffix(strings.TrimSpace(o.Details), "last") {
+	if o := WithStderr(rte, []byte(long)); len(o.Details) > stderrTail+100 || !strings.HasSuffix(strings.TrimSpace(o.Details), "last") {
 		t.Errorf("long stderr kept %d bytes", len(o.Details))
 	}
 	if o, _ := resourceVerdict(sandbox.Measure{Signal: "SIGSEGV", ExitCode: -1}, problems.Limits{}); o.Message != "killed by SIGSEGV (invalid memory access)" {
