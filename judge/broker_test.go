@@ -270,3 +270,44 @@ func testCA(t *testing.T) string {
 	cert, _ := testCertificate(t)
 	return cert
 }
+
+// TestPlainConnectionWarns: a client that reaches a broker on another address
+// than loopback without TLS says that the token and the answers cross the
+// network in plain text; on loopback it says nothing of the kind.
+func TestPlainConnectionWarns(t *testing.T) {
+	var host string
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && !n.IP.IsLoopback() {
+			host = n.IP.String()
+			break
+		}
+	}
+	if host == "" {
+		t.Skip("no address but loopback here")
+	}
+	store := t.TempDir()
+	tokenFile := filepath.Join(store, dist.TokenFileName)
+	token, _, err := dist.BrokerToken(tokenFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := dist.StartBroker(dist.BrokerOptions{StoreDir: store, Listen: net.JoinHostPort(host, "0"), Token: token})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(b.Shutdown)
+	loopURL, loopToken := startBroker(t)
+	for _, tc := range []struct {
+		url, token string
+		warns      bool
+	}{{b.ClientURL(), tokenFile, true}, {loopURL, loopToken, false}} {
+		code, _, errOut := judge(t, "--state", t.TempDir(), "doctor", "--nats", tc.url, "--token-file", tc.token)
+		if code != 0 {
+			t.Fatalf("doctor --nats %s: exit %d\n%s", tc.url, code, errOut)
+		}
+		if got := strings.Contains(errOut, "without TLS"); got != tc.warns {
+			t.Errorf("doctor --nats %s: warned %v, want %v:\n%s", tc.url, got, tc.warns, errOut)
+		}
+	}
+}

@@ -166,6 +166,11 @@ func connectBroker(ctx context.Context, c *cli.Context, name string) (*nats.Conn
 	nc, js, err := dist.Connect(ctx, url, opts)
 	switch {
 	case err == nil:
+		if _, tlsErr := nc.TLSConnectionState(); tlsErr != nil && !local {
+			fmt.Fprintf(c.App.ErrWriter, "%s: warning: connected to %s without TLS: the token, problems with their secret answers, "+
+				"submissions and results cross the network in plain text (connect with tls:// and --tls-ca to a broker serving TLS)\n",
+				name, dist.Redact(nc.ConnectedUrl()))
+		}
 		return nc, js, nil
 	case errors.Is(err, dist.ErrAuth) && opts.Token == "" && !inURL:
 		return nil, nil, usageError("%v: give the broker's token with --token-file FILE or JUDGE_NATS_TOKEN_FILE "+
