@@ -78,9 +78,12 @@ func (l *loader) readGroup(name string, inherited GroupSettings, ancestors []str
 	}
 	ancestors = append(ancestors, real)
 	g := &Group{Name: name, Settings: inherited}
+	// Entries are looked at through the group's resolved folder: their links
+	// lead where they would from dir, and only their own need following (from
+	// dir, every link on the way down would be followed again for each entry).
 	for _, sf := range []string{"testdata.yaml", "test_group.yaml"} {
 		path := filepath.Join(dir, sf)
-		data, err := readPackageFile(l.root, path, maxSmallFile)
+		data, err := readPackageFile(l.root, filepath.Join(real, sf), maxSmallFile)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -94,7 +97,7 @@ func (l *loader) readGroup(name string, inherited GroupSettings, ancestors []str
 		}
 		g.Settings = s
 	}
-	entries, err := os.ReadDir(dir)
+	entries, err := os.ReadDir(real)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", dir, err)
 	}
@@ -108,13 +111,13 @@ func (l *loader) readGroup(name string, inherited GroupSettings, ancestors []str
 		has[n] = true
 	}
 	for _, n := range names {
-		path := filepath.Join(dir, n)
-		st, err := os.Stat(path) // follows symlinked cases and groups
+		path, rpath := filepath.Join(dir, n), filepath.Join(real, n)
+		st, err := os.Stat(rpath) // follows symlinked cases and groups
 		if err != nil {
 			*l.warns = append(*l.warns, Warning{File: path, Msg: fmt.Sprintf("unreadable: %v", err)})
 			continue
 		}
-		if msg := l.entryFault(path, st, ancestors); msg != "" {
+		if msg := l.entryFault(rpath, st, ancestors); msg != "" {
 			if st.IsDir() || strings.HasSuffix(n, ".in") || strings.HasSuffix(n, ".ans") || strings.HasSuffix(n, ".interaction") {
 				*l.warns = append(*l.warns, Warning{File: path, Msg: msg + "; left out"})
 			}
@@ -135,13 +138,13 @@ func (l *loader) readGroup(name string, inherited GroupSettings, ancestors []str
 			g.Items = append(g.Items, Item{Group: sub})
 		case strings.HasSuffix(n, ".in"):
 			base := strings.TrimSuffix(n, ".in")
-			ans := filepath.Join(dir, base+".ans")
+			ans, rans := filepath.Join(dir, base+".ans"), filepath.Join(real, base+".ans")
 			if !has[base+".ans"] {
 				return nil, fmt.Errorf("%s: missing answer file for %s", ans, n)
 			}
-			if ast, err := os.Stat(ans); err != nil {
+			if ast, err := os.Stat(rans); err != nil {
 				return nil, fmt.Errorf("%s: %w", ans, err)
-			} else if msg := l.entryFault(ans, ast, nil); msg != "" {
+			} else if msg := l.entryFault(rans, ast, nil); msg != "" {
 				return nil, fmt.Errorf("%s: the answer file of %s %s", ans, n, msg)
 			}
 			if err := l.count(path); err != nil {

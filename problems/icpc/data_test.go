@@ -1,6 +1,7 @@
 package icpc
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,6 +53,24 @@ func TestDataStaysInThePackage(t *testing.T) {
 				t.Skip(err)
 			}
 		}, 0, "", "not a regular file"},
+		{"links multiply the cases", func(t *testing.T, secret string) {
+			// Six levels of seven links to the next level: 7^6 = 117,649 cases
+			// from one file, more than maxItems.
+			for lvl := 1; lvl <= 6; lvl++ {
+				from := filepath.Join(secret, "..", fmt.Sprintf("l%d", lvl-1))
+				if lvl == 1 {
+					from = secret
+				}
+				if err := os.MkdirAll(from, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				for k := range 7 {
+					link(t, filepath.Join("..", fmt.Sprintf("l%d", lvl)), filepath.Join(from, fmt.Sprintf("g%d", k)))
+				}
+			}
+			write(t, filepath.Join(secret, "..", "l6", "1.in"), "1\n")
+			write(t, filepath.Join(secret, "..", "l6", "1.ans"), "1\n")
+		}, 0, "", "more than 100000 cases and groups"},
 		{"input too large", func(t *testing.T, secret string) {
 			f, err := os.Create(filepath.Join(secret, "2.in"))
 			if err != nil {
