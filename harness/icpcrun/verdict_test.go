@@ -230,7 +230,8 @@ func TestPackageValidationLimits(t *testing.T) {
 		inputStatus        string // the input validator's status
 	}{
 		{"time within the default", "", spin, problems.AC, "", "valid"},
-		{"validation_time", "  validation_time: 1\n", spin, problems.JE, "CPU time limit of 1s", "error"},
+		// On a loaded machine the wall limit, twice the CPU limit, may come first.
+		{"validation_time", "  validation_time: 1\n", spin, problems.JE, "time limit of", "error"},
 		{"validation_memory", "  validation_memory: 100\n", hog, problems.JE, "memory limit of 100 MiB", "error"},
 		{"validation_output", "  validation_output: 1\n", chatty, problems.JE, "1 MiB output limit", "error"},
 		{"memory and output within the default", "", hog + chatty, problems.AC, "", "valid"},

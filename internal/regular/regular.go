@@ -60,20 +60,31 @@ func ReadFile(path string) ([]byte, error) {
 // a contest file, a rubric, a language table): far above any real one.
 const ConfigMax = 16 << 20
 
+// OpenMax opens the regular file at path, as Open does, for reading as one
+// goes, and refuses it when it holds more than max bytes.
+func OpenMax(path string, max int64) (*os.File, error) {
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err == nil && st.Size() > max {
+		f.Close()
+		return nil, fmt.Errorf("%s: larger than %s", path, sizeString(max))
+	}
+	return f, nil
+}
+
 // ReadFileMax reads the regular file at path whole, and fails on one of more
 // than max bytes (a file that grows past max while it is read included)
 // without reading it all.
 func ReadFileMax(path string, max int64) ([]byte, error) {
-	f, err := Open(path)
+	f, err := OpenMax(path, max)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	tooLarge := fmt.Errorf("%s: larger than %s", path, sizeString(max))
 	st, err := f.Stat()
-	if err == nil && st.Size() > max {
-		return nil, tooLarge
-	}
 	// The buffer is made at the file's size at once: io.ReadAll would grow
 	// it by doubling, copying a large file several times over.
 	var buf bytes.Buffer

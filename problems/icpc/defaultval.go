@@ -1,8 +1,10 @@
 package icpc
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"unicode/utf8"
@@ -170,11 +172,17 @@ func equalFoldASCII(a, b []byte) bool {
 	return true
 }
 
+// showMax is the most of a token a message quotes.
+const showMax = 40
+
 // show quotes a token for a message, cut to a readable length.
-func show(t []byte) string {
-	const max = 40
-	if len(t) > max {
-		return strconv.Quote(string(t[:max])) + "…"
+func show(t []byte) string { return showN(t, len(t)) }
+
+// showN quotes a token of n bytes of which t holds the first (at least
+// showMax, or all), cut to a readable length.
+func showN(t []byte, n int) string {
+	if n > showMax {
+		return strconv.Quote(string(t[:showMax])) + "…"
 	}
 	return strconv.Quote(string(t))
 }
@@ -184,50 +192,135 @@ func show(t []byte) string {
 // they first differ: the line and column of the output (of the first character that
 // differs, or where the output ends) and the line of the answer.
 func CompareDefault(answer, output []byte, f Flags) problems.Outcome {
-	ans := scanner{b: answer}
+	o, _ := CompareDefaultReader(bytes.NewReader(answer), output, f) // a bytes.Reader does not fail
+	return o
+}
+
+// maxFloatToken is the longest answer token taken as a number under a float
+// tolerance; a longer one is compared as text.
+const maxFloatToken = 1 << 20
+
+// CompareDefaultReader is CompareDefault with the answer read from r as the
+// comparison goes: whatever the answer's size, no more of it is held than the
+// longest of the output's tokens and white space runs (and, under a float
+// tolerance, of its number tokens, up to maxFloatToken), so that a large answer
+// file costs no memory. An error reading r is returned as it is.
+func CompareDefaultReader(r io.Reader, output []byte, f Flags) (problems.Outcome, error) {
+	ans := answerScanner{r: bufio.NewReaderSize(r, 64<<10), line: 1}
 	out := scanner{b: output}
-	where := func(ooff, aoff int) string {
+	where := func(ooff, aline int) string {
 		oline, ocol := lineCol(output, ooff)
-		aline, _ := lineCol(answer, aoff)
 		return fmt.Sprintf("line %d, column %d of output (line %d of answer)", oline, ocol, aline)
 	}
 	for n := 1; ; n++ {
-		aspace, atok, aat := ans.next()
 		ospace, otok, oat := out.next()
-		if f.SpaceChangeSensitive && string(aspace) != string(ospace) {
-			k := firstDiff(aspace, ospace)
+		keepTok := max(len(otok)+1, showMax+1)
+		if f.Floats() {
+			keepTok = max(keepTok, maxFloatToken+1)
+		}
+		a, err := ans.next(max(len(ospace)+1, showMax+1), keepTok)
+		if err != nil {
+			return problems.Outcome{}, err
+		}
+		if f.SpaceChangeSensitive && (a.spaceLen != len(ospace) || string(a.space) != string(ospace)) {
+			k := firstDiff(a.space, ospace)
 			return problems.Rejected(problems.WA, "%s: white space differs: expected %s, got %s",
-				where(oat-len(ospace)+k, aat-len(aspace)+k), show(aspace), show(ospace))
+				where(oat-len(ospace)+k, a.spaceLine+bytes.Count(a.space[:k], []byte{'\n'})), showN(a.space, a.spaceLen), show(ospace)), nil
 		}
 		switch {
-		case len(atok) == 0 && len(otok) == 0:
-			return problems.Accepted(1, "%d tokens match", n-1)
-		case len(atok) == 0:
-			return problems.Rejected(problems.WA, "%s: trailing output %s", where(oat, aat), show(otok))
+		case a.tokLen == 0 && len(otok) == 0:
+			return problems.Accepted(1, "%d tokens match", n-1), nil
+		case a.tokLen == 0:
+			return problems.Rejected(problems.WA, "%s: trailing output %s", where(oat, a.tokLine), show(otok)), nil
 		case len(otok) == 0:
-			return problems.Rejected(problems.WA, "%s: output ends, expected %s", where(oat, aat), show(atok))
+			return problems.Rejected(problems.WA, "%s: output ends, expected %s", where(oat, a.tokLine), showN(a.tok, a.tokLen)), nil
 		}
-		if f.Floats() {
-			if a, ok := parseFloatToken(atok); ok {
+		whole := a.tokLen == len(a.tok)
+		if f.Floats() && whole {
+			if av, ok := parseFloatToken(a.tok); ok {
 				s, ok := parseFloatToken(otok)
 				if !ok {
-					return problems.Rejected(problems.WA, "%s: expected a number like %s, got %s", where(oat, aat), show(atok), show(otok))
+					return problems.Rejected(problems.WA, "%s: expected a number like %s, got %s", where(oat, a.tokLine), show(a.tok), show(otok)), nil
 				}
-				if !floatClose(a, s, f) {
+				if !floatClose(av, s, f) {
 					return problems.Rejected(problems.WA, "%s: %s too far from %s (absolute error %.3g, relative %.3g)",
-						where(oat, aat), show(otok), show(atok), math.Abs(s-a), math.Abs(s-a)/math.Abs(a))
+						where(oat, a.tokLine), show(otok), show(a.tok), math.Abs(s-av), math.Abs(s-av)/math.Abs(av)), nil
 				}
 				continue
 			}
 		}
-		same := string(atok) == string(otok)
-		if !same && !f.CaseSensitive {
-			same = equalFoldASCII(atok, otok)
+		same := whole && string(a.tok) == string(otok)
+		if !same && whole && !f.CaseSensitive {
+			same = equalFoldASCII(a.tok, otok)
 		}
 		if !same {
-			return problems.Rejected(problems.WA, "%s: expected %s, got %s", where(oat, aat), show(atok), show(otok))
+			return problems.Rejected(problems.WA, "%s: expected %s, got %s", where(oat, a.tokLine), showN(a.tok, a.tokLen), show(otok)), nil
 		}
 	}
+}
+
+// answerScanner reads an answer as alternating white space runs and tokens,
+// keeping only their beginnings and counting lines.
+type answerScanner struct {
+	r    *bufio.Reader
+	line int // the line the reader is on
+	buf  []byte
+}
+
+// answerPart is the white space before the answer's next token and the token:
+// the first bytes of each (as many as asked for), their lengths and the lines
+// they start on; a token of length 0 is the end of the answer.
+type answerPart struct {
+	space, tok         []byte
+	spaceLen, tokLen   int
+	spaceLine, tokLine int
+}
+
+// next reads the next white space run and token, keeping at most keepSpace and
+// keepTok bytes of them.
+func (s *answerScanner) next(keepSpace, keepTok int) (answerPart, error) {
+	p := answerPart{spaceLine: s.line}
+	s.buf = s.buf[:0]
+	for {
+		c, err := s.r.ReadByte()
+		if err == io.EOF {
+			p.space, p.tokLine = s.buf, s.line
+			return p, nil
+		}
+		if err != nil {
+			return p, err
+		}
+		if !isSpace(c) {
+			_ = s.r.UnreadByte()
+			break
+		}
+		if c == '\n' {
+			s.line++
+		}
+		if p.spaceLen++; len(s.buf) < keepSpace {
+			s.buf = append(s.buf, c)
+		}
+	}
+	p.tokLine = s.line
+	spaceEnd := len(s.buf)
+	for {
+		c, err := s.r.ReadByte()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return p, err
+		}
+		if isSpace(c) {
+			_ = s.r.UnreadByte()
+			break
+		}
+		if p.tokLen++; p.tokLen <= keepTok {
+			s.buf = append(s.buf, c)
+		}
+	}
+	p.space, p.tok = s.buf[:spaceEnd:spaceEnd], s.buf[spaceEnd:]
+	return p, nil
 }
 
 func floatClose(a, s float64, f Flags) bool {

@@ -1,9 +1,16 @@
 package icpc
 
 import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/judgehq/judge/problems"
 )
@@ -165,5 +172,98 @@ func FuzzCompareDefault(f *testing.F) {
 		if self := CompareDefault([]byte(ans), []byte(ans), flags); self.Verdict != problems.AC {
 			t.Fatalf("answer rejected against itself: %s", self.Message)
 		}
+		// Through a reader that hands over a byte at a time, as a file may.
+		streamed, err := CompareDefaultReader(iotest.OneByteReader(strings.NewReader(ans)), []byte(out), flags)
+		if want := compareDefaultWhole([]byte(ans), []byte(out), flags); err != nil || !reflect.DeepEqual(streamed, want) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("streamed %+v (%v), whole %+v", streamed, err, want)
+		}
 	})
+}
+
+// compareDefaultWhole is the default validator as it was when it held the
+// whole answer: the streaming one must say exactly what it says.
+func compareDefaultWhole(answer, output []byte, f Flags) problems.Outcome {
+	ans := scanner{b: answer}
+	out := scanner{b: output}
+	where := func(ooff, aoff int) string {
+		oline, ocol := lineCol(output, ooff)
+		aline, _ := lineCol(answer, aoff)
+		return fmt.Sprintf("line %d, column %d of output (line %d of answer)", oline, ocol, aline)
+	}
+	for n := 1; ; n++ {
+		aspace, atok, aat := ans.next()
+		ospace, otok, oat := out.next()
+		if f.SpaceChangeSensitive && string(aspace) != string(ospace) {
+			k := firstDiff(aspace, ospace)
+			return problems.Rejected(problems.WA, "%s: white space differs: expected %s, got %s",
+				where(oat-len(ospace)+k, aat-len(aspace)+k), show(aspace), show(ospace))
+		}
+		switch {
+		case len(atok) == 0 && len(otok) == 0:
+			return problems.Accepted(1, "%d tokens match", n-1)
+		case len(atok) == 0:
+			return problems.Rejected(problems.WA, "%s: trailing output %s", where(oat, aat), show(otok))
+		case len(otok) == 0:
+			return problems.Rejected(problems.WA, "%s: output ends, expected %s", where(oat, aat), show(atok))
+		}
+		if f.Floats() {
+			if a, ok := parseFloatToken(atok); ok {
+				s, ok := parseFloatToken(otok)
+				if !ok {
+					return problems.Rejected(problems.WA, "%s: expected a number like %s, got %s", where(oat, aat), show(atok), show(otok))
+				}
+				if !floatClose(a, s, f) {
+					return problems.Rejected(problems.WA, "%s: %s too far from %s (absolute error %.3g, relative %.3g)",
+						where(oat, aat), show(otok), show(atok), math.Abs(s-a), math.Abs(s-a)/math.Abs(a))
+				}
+				continue
+			}
+		}
+		same := string(atok) == string(otok)
+		if !same && !f.CaseSensitive {
+			same = equalFoldASCII(atok, otok)
+		}
+		if !same {
+			return problems.Rejected(problems.WA, "%s: expected %s, got %s", where(oat, aat), show(atok), show(otok))
+		}
+	}
+}
+
+// TestDefaultValidatorStreamsTheAnswer compares outputs with a 64 MiB answer
+// (one token of NUL bytes, a sparse file) read as a package's case is, when
+// judged: the comparison allocates a small part of that, whether it must read
+// the answer to its end (a float tolerance, under which the token is compared
+// as text past 1 MiB) or not.
+func TestDefaultValidatorStreamsTheAnswer(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "1.ans")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(64 << 20); err != nil {
+		t.Skip(err)
+	}
+	f.Close()
+	ds := problems.Dataset{Name: "secret/1", AnsPath: path, ReadMax: MaxDataFile}
+	for _, args := range []string{"", "float_tolerance 1e-6"} {
+		flags, err := ParseFlags(strings.Fields(args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := ds.OpenAnswer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		o, err := CompareDefaultReader(r, []byte("0\n"), flags)
+		runtime.ReadMemStats(&after)
+		r.Close()
+		if err != nil || o.Verdict != problems.WA || !strings.Contains(o.Message, `expected "\x00\x00`) {
+			t.Errorf("%q: %+v, %v", args, o, err)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 8<<20 {
+			t.Errorf("%q: comparing allocated %d bytes for a 64 MiB answer", args, alloc)
+		}
+	}
 }

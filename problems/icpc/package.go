@@ -602,9 +602,14 @@ func (p *Package) Check(ds problems.Dataset, out problems.Output) problems.Outco
 	if err != nil {
 		return problems.Rejected(problems.JE, "default output validator: %v", err)
 	}
-	ans, err := ds.ReadAnswer()
+	ans, err := ds.OpenAnswer()
 	if err != nil {
 		return problems.Rejected(problems.JE, "default output validator: %v", err)
 	}
-	return CompareDefault(ans, out.Stdout, flags)
+	defer ans.Close()
+	o, err := CompareDefaultReader(ans, out.Stdout, flags)
+	if err != nil {
+		return problems.Rejected(problems.JE, "default output validator: reading the answer of %s: %v", ds.Name, err)
+	}
+	return o
 }
