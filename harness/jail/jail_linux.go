@@ -181,11 +181,11 @@ func New(opt Options) (*Jail, error) {
 	} else {
 		removeStale(&h, os.TempDir())
 	}
-	root, err := os.MkdirTemp("", "judge-jail-")
+	root, err := os.MkdirTemp("", jailFolderPrefix("jail"))
 	if err != nil {
 		return nil, fmt.Errorf("making the jail's mount point: %w", err)
 	}
-	progs, err := os.MkdirTemp("", "judge-progs-")
+	progs, err := os.MkdirTemp("", jailFolderPrefix("progs"))
 	if err != nil {
 		os.Remove(root)
 		return nil, fmt.Errorf("making the jail's program folder: %w", err)

@@ -14,20 +14,34 @@ import (
 // A judge killed with SIGKILL (or by the OOM killer) cannot remove what its jail
 // made: the slots' cgroups and, in the temporary folder, the mount point and the
 // program folder with its copies of the programs. A new jail removes what such
-// a judge left, and only that: a folder that another running jail holds
-// (dirlock), a group whose judge still runs, or anything not named and made as a
-// jail names and makes it, stays.
+// a judge left, and only that: a group or folder whose judge's process still
+// exists, a folder that a running jail holds (dirlock), or anything not named
+// and made as a jail names and makes it, stays.
 
-// Names of what a jail makes: the slot groups (judge-jail-PID-NONCE-SLOT, see
-// New), the mount point and the program folder (os.MkdirTemp's digits after
-// the prefix), and the copies in the program folder (progOf's keys, and the
-// temporary files they are written as).
+// Names of what a jail makes: the slot groups (judge-jail-PID-NONCE-SLOT), the
+// mount point and the program folder (judge-jail-PID-N and judge-progs-PID-N,
+// N os.MkdirTemp's digits), all with the id of the judge's process, and the
+// copies in the program folder (progOf's keys, and the temporary files they
+// are written as). Folders named without an id, by judges from before the
+// lock, stay: such a judge may still run, holding no lock.
 var (
-	staleGroupName = regexp.MustCompile(`^judge-jail-([0-9]+)-[0-9a-f]+-[0-9]+$`)
-	staleRootName  = regexp.MustCompile(`^judge-jail-[0-9]+$`)
-	staleProgsName = regexp.MustCompile(`^judge-progs-[0-9]+$`)
-	progKeyName    = regexp.MustCompile(`^([0-9a-f]+-[0-9a-f]+-[0-9a-f]+-[0-9a-f]+|\.new-[0-9]+)$`)
+	staleGroupName  = regexp.MustCompile(`^judge-jail-([0-9]+)-[0-9a-f]+-[0-9]+$`)
+	staleFolderName = regexp.MustCompile(`^judge-(jail|progs)-([0-9]+)-[0-9]+$`)
+	progKeyName     = regexp.MustCompile(`^([0-9a-f]+-[0-9a-f]+-[0-9a-f]+-[0-9a-f]+|\.new-[0-9]+)$`)
 )
+
+// jailFolderPrefix is the name os.MkdirTemp makes a jail's folder of kind
+// ("jail" or "progs") with.
+func jailFolderPrefix(kind string) string {
+	return "judge-" + kind + "-" + strconv.Itoa(os.Getpid()) + "-"
+}
+
+// deadJudge reports whether the process of id s (a decimal number) no longer
+// exists and is not this one.
+func deadJudge(s string) bool {
+	pid, err := strconv.Atoi(s)
+	return err == nil && pid != os.Getpid() && !processExists(pid)
+}
 
 // removeStale removes the groups under the hierarchies h (none in user
 // namespaces) and the folders in tmp that jails of dead judges left.
@@ -37,10 +51,7 @@ func removeStale(h *hierarchies, tmp string) {
 			entries, _ := os.ReadDir(parent)
 			for _, e := range entries {
 				m := staleGroupName.FindStringSubmatch(e.Name())
-				if m == nil || !e.IsDir() {
-					continue
-				}
-				if pid, err := strconv.Atoi(m[1]); err != nil || pid == os.Getpid() || processExists(pid) {
+				if m == nil || !e.IsDir() || !deadJudge(m[1]) {
 					continue
 				}
 				// rmdir refuses a group that still holds a process.
@@ -50,12 +61,12 @@ func removeStale(h *hierarchies, tmp string) {
 	}
 	entries, _ := os.ReadDir(tmp)
 	for _, e := range entries {
-		name := e.Name()
-		root, progs := staleRootName.MatchString(name), staleProgsName.MatchString(name)
-		if !root && !progs || !e.IsDir() {
+		m := staleFolderName.FindStringSubmatch(e.Name())
+		if m == nil || !e.IsDir() || !deadJudge(m[2]) {
 			continue
 		}
-		dir := filepath.Join(tmp, name)
+		root := m[1] == "jail"
+		dir := filepath.Join(tmp, e.Name())
 		if !ownFolder(dir) {
 			continue
 		}

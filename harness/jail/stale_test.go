@@ -13,9 +13,9 @@ import (
 )
 
 // TestRemoveStale: what jails of killed judges left in the temporary folder is
-// removed, and nothing else: not a folder another jail holds, not a folder with
-// anything in it that a jail does not make there, not a name a jail does not
-// use. As root with cgroups, the slot groups of a judge that no longer runs go
+// removed, and nothing else: not a folder of a judge whose process exists, nor
+// one another jail holds, nor one with anything in it that a jail does not
+// make there, nor a name without a judge's process id. As root with cgroups, the slot groups of a judge that no longer runs go
 // too, those of a running one stay.
 func TestRemoveStale(t *testing.T) {
 	tmp := t.TempDir()
@@ -31,18 +31,26 @@ func TestRemoveStale(t *testing.T) {
 		}
 		return dir
 	}
+	// The id of a process that has ended, and this one's.
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	dead, live := cmd.Process.Pid, os.Getpid()
 	gone := []string{
-		mk("judge-jail-101"),
-		mk("judge-progs-102", "fe00-9a6f02-3fe0-18ebb860d7c03dff", ".new-4242"),
-		mk("judge-progs-103"),
+		mk(fmt.Sprintf("judge-jail-%d-101", dead)),
+		mk(fmt.Sprintf("judge-progs-%d-102", dead), "fe00-9a6f02-3fe0-18ebb860d7c03dff", ".new-4242"),
+		mk(fmt.Sprintf("judge-progs-%d-103", dead)),
 	}
 	kept := []string{
-		mk("judge-jail-201", "notes.txt"),
-		mk("judge-progs-202", "fe00-9a6f02-3fe0-18ebb860d7c03dff", "notes.txt"),
-		mk("judge-jail-mine"),
-		mk("judge-progs-2x"),
-		mk("judge-jail-203"),
-		mk("judge-progs-204", "fe00-1-2-3"),
+		mk(fmt.Sprintf("judge-jail-%d-201", dead), "notes.txt"),
+		mk(fmt.Sprintf("judge-progs-%d-202", dead), "fe00-9a6f02-3fe0-18ebb860d7c03dff", "notes.txt"),
+		mk(fmt.Sprintf("judge-jail-%d-203", live)),
+		mk("judge-jail-204"), // a judge from before the lock, maybe running
+		mk("judge-progs-205", "fe00-1-2-3"),
+		mk(fmt.Sprintf("judge-jail-%d-mine", dead)),
+		mk(fmt.Sprintf("judge-jail-%d-206", dead)),
+		mk(fmt.Sprintf("judge-progs-%d-207", dead), "fe00-1-2-3"),
 	}
 	for _, held := range kept[len(kept)-2:] {
 		release, ok, err := dirlock.Try(held)
@@ -56,17 +64,11 @@ func TestRemoveStale(t *testing.T) {
 	if os.Geteuid() == 0 {
 		if found, err := findHierarchies(); err == nil {
 			h = &found
-			// The id of a process that has ended.
-			cmd := exec.Command("true")
-			if err := cmd.Run(); err != nil {
-				t.Fatal(err)
-			}
-			dead := cmd.Process.Pid
 			for _, parent := range []string{h.memory, h.pids, h.cpuacct} {
 				for _, g := range []struct {
 					pid  int
 					list *[]string
-				}{{dead, &deadGroup}, {os.Getpid(), &liveGroup}} {
+				}{{dead, &deadGroup}, {live, &liveGroup}} {
 					dir := filepath.Join(parent, fmt.Sprintf("judge-jail-%d-0badf00d-0", g.pid))
 					if err := os.Mkdir(dir, 0o755); err != nil {
 						t.Fatal(err)
