@@ -143,7 +143,7 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 	defer stderr.Close()
 	spec.Stderr = stderr
 	withStderr := func(o problems.Outcome) problems.Outcome {
-		text, _ := readFileCapped(stderr, stderrKept)
+		text, _ := judging.ReadStderr(stderr)
 		return judging.WithStderr(o, text)
 	}
 	if pkg.Config.Interactive() {
@@ -396,10 +396,6 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	}
 	return vo, sm, nil
 }
-
-// stderrKept is how much of the start of a submission's standard error is read
-// for its outcome (whose details keep the end of that).
-const stderrKept = 64 << 10
 
 // validatorGrace is how long an interactive validator may go on after its
 // submission was stopped at a limit.

@@ -291,7 +291,8 @@ func TestRunTimeErrorKeepsStderr(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs package programs")
 	}
-	crash := "import sys\nsys.stderr.write('reading the grid\\nValueError: row 7 is short\\n')\nsys.exit(3)\n"
+	// 100 KB of chatter first: the end is what counts.
+	crash := "import sys\nsys.stderr.write('x' * 100000 + '\\nreading the grid\\nValueError: row 7 is short\\n')\nsys.exit(3)\n"
 	packages := map[string]map[string]string{
 		"batch": {
 			"problem.yaml":      "problem_format_version: 2023-07-draft\nname: Crash\nlimits:\n  time_limit: 1\n",

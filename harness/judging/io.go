@@ -87,8 +87,24 @@ func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems
 	if err != nil {
 		return out, m, err
 	}
-	out.Stderr, _ = readCapped(stderr, 64<<10)
+	out.Stderr, _ = ReadStderr(stderr)
 	return out, m, nil
+}
+
+// stderrRead is how much of the end of a program's standard error the judge
+// reads back for its outcome and its result (which keep less).
+const stderrRead = 64 << 10
+
+// ReadStderr reads back the end of the standard error a program wrote into f:
+// its last 64 KiB, where a crash's traceback or message is, whatever came
+// before it.
+func ReadStderr(f *os.File) ([]byte, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	from := max(0, st.Size()-stderrRead)
+	return io.ReadAll(io.NewSectionReader(f, from, st.Size()-from))
 }
 
 // runFiles runs a stdio program, or a files-mode one when fio is not nil.

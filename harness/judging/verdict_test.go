@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -270,4 +271,21 @@ type scoredCase struct{ scored }
 
 func (c scoredCase) JudgeCase(context.Context, *build.Program, problems.Dataset, problems.Limits) (problems.Outcome, sandbox.Measure, []byte, error) {
 	return c.o, sandbox.Measure{}, nil, nil
+}
+
+// TestReadStderr reads back the end of a long standard error, where a crash's
+// message is.
+func TestReadStderr(t *testing.T) {
+	f, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(strings.Repeat("chatter\n", 20000) + "ValueError: the end\n"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadStderr(f)
+	if err != nil || len(got) != stderrRead || !strings.HasSuffix(string(got), "ValueError: the end\n") {
+		t.Fatalf("%d bytes ending %q, %v; want the last %d", len(got), got[max(0, len(got)-30):], err, stderrRead)
+	}
 }
