@@ -165,7 +165,6 @@ func TestValidatorTimeLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs package programs")
 	}
-	dir := t.TempDir()
 	files := map[string]string{
 		"problem.yaml":                   "problem_format_version: 2023-07-draft\nname: Hang\nvalidation: custom\nlimits:\n  time_limit: 1\n",
 		"data/secret/1.in":               "1\n",
@@ -173,14 +172,26 @@ func TestValidatorTimeLimit(t *testing.T) {
 		"output_validators/hang/hang.py": "import time\ntime.sleep(3600)\n",
 		"submissions/accepted/echo.py":   "print(input())\n",
 	}
-	for name, text := range files {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	for _, runner := range []string{"supervised", "jail"} {
+		t.Run(runner, func(t *testing.T) {
+			env := newEnvWith(t, runner)
+			env.ValidatorLimits = ValidatorLimits
+			env.ValidatorLimits.Wall = time.Second
+			_, r := runOneCase(t, env, files, "submissions/accepted/echo.py")
+			if o := r.Outcome; o.Verdict != problems.JE || !strings.Contains(o.Message, "wall time limit of 1s") || strings.Contains(o.Message, "SIGKILL") {
+				t.Errorf("%s %q; want JE at the wall time limit of 1s", o.Verdict, o.Message)
+			}
+		})
 	}
+}
+
+// runOneCase writes files as a package in a fresh folder, loads it, builds its
+// submission sub (a path in the package) and judges it on the package's one
+// secret case, with 5 s of CPU.
+func runOneCase(t *testing.T, env *Env, files map[string]string, sub string) (*icpc.Package, CaseResult) {
+	t.Helper()
+	dir := t.TempDir()
+	testfiles.Write(t, dir, files)
 	pkg, err := icpc.Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -189,25 +200,16 @@ func TestValidatorTimeLimit(t *testing.T) {
 	if err != nil || len(datasets) != 1 {
 		t.Fatalf("datasets %v: %v", datasets, err)
 	}
-	for _, runner := range []string{"supervised", "jail"} {
-		t.Run(runner, func(t *testing.T) {
-			env := newEnvWith(t, runner)
-			env.ValidatorLimits = ValidatorLimits
-			env.ValidatorLimits.Wall = time.Second
-			ctx := context.Background()
-			prog, err := env.Builder.Build(ctx, filepath.Join(dir, "submissions", "accepted", "echo.py"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := env.RunCase(ctx, pkg, prog, datasets[0], env.limits(pkg.Meta().Limits, 5*time.Second))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if o := r.Outcome; o.Verdict != problems.JE || !strings.Contains(o.Message, "wall time limit of 1s") || strings.Contains(o.Message, "SIGKILL") {
-				t.Errorf("%s %q; want JE at the wall time limit of 1s", o.Verdict, o.Message)
-			}
-		})
+	ctx := context.Background()
+	prog, err := env.Builder.Build(ctx, filepath.Join(dir, filepath.FromSlash(sub)))
+	if err != nil {
+		t.Fatal(err)
 	}
+	r, err := env.RunCase(ctx, pkg, prog, datasets[0], env.limits(pkg.Meta().Limits, 5*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg, r
 }
 
 // TestPackageValidationLimits: a package's validation_time, validation_memory
@@ -241,31 +243,14 @@ func TestPackageValidationLimits(t *testing.T) {
 			env := newEnvWith(t, runner)
 			ctx := context.Background()
 			for _, tt := range tests {
-				dir := t.TempDir()
-				testfiles.Write(t, dir, map[string]string{
+				pkg, r := runOneCase(t, env, map[string]string{
 					"problem.yaml":                     "problem_format_version: 2023-07-draft\nname: Limits\nvalidation: custom\nlimits:\n  time_limit: 1\n" + tt.limits,
 					"data/secret/1.in":                 "1\n",
 					"data/secret/1.ans":                "1\n",
 					"output_validators/check/check.py": tt.work + "raise SystemExit(42)\n",
 					"input_validators/check/check.py":  tt.work + "raise SystemExit(42)\n",
 					"submissions/accepted/echo.py":     "print(input())\n",
-				})
-				pkg, err := icpc.Load(dir)
-				if err != nil {
-					t.Fatalf("%s: %v", tt.name, err)
-				}
-				datasets, err := pkg.Datasets("secret")
-				if err != nil || len(datasets) != 1 {
-					t.Fatalf("%s: datasets %v: %v", tt.name, datasets, err)
-				}
-				prog, err := env.Builder.Build(ctx, filepath.Join(dir, "submissions", "accepted", "echo.py"))
-				if err != nil {
-					t.Fatal(err)
-				}
-				r, err := env.RunCase(ctx, pkg, prog, datasets[0], env.limits(pkg.Meta().Limits, 5*time.Second))
-				if err != nil {
-					t.Fatal(err)
-				}
+				}, "submissions/accepted/echo.py")
 				if o := r.Outcome; o.Verdict != tt.want || !strings.Contains(o.Message, tt.message) {
 					t.Errorf("%s: output validator %s %q, want %s with %q", tt.name, o.Verdict, clip.Text(o.Message, 200), tt.want, tt.message)
 				}
@@ -309,27 +294,9 @@ func TestRunTimeErrorKeepsStderr(t *testing.T) {
 	for _, runner := range []string{"supervised", "jail"} {
 		t.Run(runner, func(t *testing.T) {
 			env := newEnvWith(t, runner)
-			ctx := context.Background()
 			for name, files := range packages {
-				dir := t.TempDir()
 				files["submissions/run_time_error/crash.py"] = crash
-				testfiles.Write(t, dir, files)
-				pkg, err := icpc.Load(dir)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				datasets, err := pkg.Datasets("secret")
-				if err != nil || len(datasets) != 1 {
-					t.Fatalf("%s: datasets %v: %v", name, datasets, err)
-				}
-				prog, err := env.Builder.Build(ctx, filepath.Join(dir, "submissions", "run_time_error", "crash.py"))
-				if err != nil {
-					t.Fatal(err)
-				}
-				r, err := env.RunCase(ctx, pkg, prog, datasets[0], env.limits(pkg.Meta().Limits, 5*time.Second))
-				if err != nil {
-					t.Fatal(err)
-				}
+				_, r := runOneCase(t, env, files, "submissions/run_time_error/crash.py")
 				o := r.Outcome
 				if o.Verdict != problems.RTE || !strings.HasSuffix(o.Message, ": ValueError: row 7 is short") || !strings.Contains(o.Details, "reading the grid") {
 					t.Errorf("%s: %s %q (details %q); want RTE with the end of its standard error", name, o.Verdict, o.Message, o.Details)
