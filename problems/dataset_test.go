@@ -1,6 +1,7 @@
 package problems
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +11,8 @@ import (
 
 // TestDatasetReadWhenJudged reads a dataset's files held and read when judged:
 // the same bytes, a file over ReadMax or one that is a pipe refused by name
-// (a pipe would hang the judge), and a prefix read without the rest.
+// (a pipe would hang the judge), and a prefix read without the rest; opened to
+// be read as it goes, the same bytes or the same refusals.
 func TestDatasetReadWhenJudged(t *testing.T) {
 	dir := t.TempDir()
 	in, ans, pipe := filepath.Join(dir, "1.in"), filepath.Join(dir, "1.ans"), filepath.Join(dir, "p.ans")
@@ -50,6 +52,19 @@ func TestDatasetReadWhenJudged(t *testing.T) {
 				t.Errorf("ReadAnswer: %v, want an error naming %s with %q", err, tt.ds.AnsPath, tt.err)
 			case tt.err == "" && (err != nil || string(got) != tt.ans):
 				t.Errorf("ReadAnswer: %q, %v; want %q", got, err, tt.ans)
+			}
+			if r, err := tt.ds.OpenAnswer(); tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), tt.ds.AnsPath) {
+					t.Errorf("OpenAnswer: %v, want an error naming %s with %q", err, tt.ds.AnsPath, tt.err)
+				}
+			} else if err != nil {
+				t.Errorf("OpenAnswer: %v", err)
+			} else {
+				got, err := io.ReadAll(r)
+				r.Close()
+				if err != nil || string(got) != tt.ans {
+					t.Errorf("OpenAnswer, read: %q, %v; want %q", got, err, tt.ans)
+				}
 			}
 			prefix, err := tt.ds.AnswerPrefix(2)
 			if (err != nil) != tt.errInPrefix || err == nil && string(prefix) != tt.prefix {

@@ -155,17 +155,19 @@ func (d Dataset) ReadInput() ([]byte, error) { return d.read(d.Input, d.InPath) 
 // ReadAnswer returns the dataset's answer: Answer, or the file at AnsPath read now.
 func (d Dataset) ReadAnswer() ([]byte, error) { return d.read(d.Answer, d.AnsPath) }
 
-// OpenAnswer opens the dataset's answer for reading as it goes: Answer, or the
-// file at AnsPath (a regular file of at most ReadMax bytes). The caller closes it.
+// OpenAnswer opens the dataset's answer to be read as it goes, for a checker
+// that need not hold it whole: Answer, or the file at AnsPath, refused as
+// ReadAnswer refuses it (over ReadMax bytes, not a regular file); a read past
+// ReadMax bytes fails.
 func (d Dataset) OpenAnswer() (io.ReadCloser, error) {
 	if d.ReadMax == 0 {
 		return io.NopCloser(bytes.NewReader(d.Answer)), nil
 	}
-	f, err := regular.OpenMax(d.AnsPath, d.ReadMax)
+	r, err := regular.OpenMax(d.AnsPath, d.ReadMax)
 	if err != nil {
 		return nil, fmt.Errorf("dataset %s: %w", d.Name, err)
 	}
-	return f, nil
+	return r, nil
 }
 
 // AnswerPrefix returns at most the first n bytes of the dataset's answer, for

@@ -60,46 +60,86 @@ func ReadFile(path string) ([]byte, error) {
 // a contest file, a rubric, a language table): far above any real one.
 const ConfigMax = 16 << 20
 
-// OpenMax opens the regular file at path, as Open does, for reading as one
-// goes, and refuses it when it holds more than max bytes.
-func OpenMax(path string, max int64) (*os.File, error) {
-	f, err := Open(path)
-	if err != nil {
-		return nil, err
-	}
-	if st, err := f.Stat(); err == nil && st.Size() > max {
-		f.Close()
-		return nil, fmt.Errorf("%s: larger than %s", path, sizeString(max))
-	}
-	return f, nil
-}
-
 // ReadFileMax reads the regular file at path whole, and fails on one of more
 // than max bytes (a file that grows past max while it is read included)
 // without reading it all.
 func ReadFileMax(path string, max int64) ([]byte, error) {
-	f, err := OpenMax(path, max)
+	r, err := openMax(path, max)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	tooLarge := fmt.Errorf("%s: larger than %s", path, sizeString(max))
-	st, err := f.Stat()
+	defer r.Close()
 	// The buffer is made at the file's size at once: io.ReadAll would grow
 	// it by doubling, copying a large file several times over.
 	var buf bytes.Buffer
-	if err == nil {
-		buf.Grow(int(st.Size()) + 512)
-	}
-	if _, err := buf.ReadFrom(io.LimitReader(f, max+1)); err != nil {
+	buf.Grow(int(r.size) + 512)
+	if _, err := buf.ReadFrom(r); err != nil {
 		return nil, err
 	}
-	data := buf.Bytes()
-	if int64(len(data)) > max {
-		return nil, tooLarge
-	}
-	return data, nil
+	return buf.Bytes(), nil
 }
+
+// OpenMax opens the regular file at path to be read as it goes, and fails on
+// one of more than max bytes; a read past max bytes fails the same way (a
+// file that grows while it is read).
+func OpenMax(path string, max int64) (io.ReadCloser, error) {
+	r, err := openMax(path, max)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// maxReader reads a regular file of at most max bytes.
+type maxReader struct {
+	f    *os.File
+	path string
+	max  int64
+	size int64 // the file's size when it was opened
+	left int64 // bytes it may still read
+	err  error // the error that ended it: sticky
+}
+
+func openMax(path string, max int64) (*maxReader, error) {
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	r := &maxReader{f: f, path: path, max: max, left: max}
+	st, err := f.Stat()
+	if err == nil {
+		r.size = st.Size()
+	}
+	if r.size > max {
+		f.Close()
+		return nil, r.tooLarge()
+	}
+	return r, nil
+}
+
+func (r *maxReader) tooLarge() error {
+	return fmt.Errorf("%s: larger than %s", r.path, sizeString(r.max))
+}
+
+// Read reads from the file, and fails once it holds more than max bytes.
+func (r *maxReader) Read(p []byte) (int, error) {
+	if r.err != nil {
+		return 0, r.err
+	}
+	if int64(len(p)) > r.left {
+		p = p[:r.left+1] // one byte more than allowed tells a file that grew
+	}
+	n, err := r.f.Read(p)
+	if int64(n) > r.left {
+		n, r.left, r.err = int(r.left), 0, r.tooLarge()
+		return n, r.err
+	}
+	r.left -= int64(n)
+	return n, err
+}
+
+// Close closes the file.
+func (r *maxReader) Close() error { return r.f.Close() }
 
 // sizeString writes n bytes in MiB when it is a whole number of them.
 func sizeString(n int64) string {

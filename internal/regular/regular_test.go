@@ -1,6 +1,7 @@
 package regular
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,5 +84,49 @@ func TestReadFileMax(t *testing.T) {
 				t.Errorf("ReadFileMax = %d bytes, %v", len(got), err)
 			}
 		})
+	}
+}
+
+// TestOpenMax reads a file of up to max bytes as it goes, refuses a larger one
+// at once and fails a read once the file has grown past max since it was opened.
+func TestOpenMax(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "file")
+	if err := os.WriteFile(path, []byte("0123456789"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenMax(path, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(r)
+	r.Close()
+	if err != nil || string(got) != "0123456789" {
+		t.Errorf("at max: %q, %v", got, err)
+	}
+	if _, err := OpenMax(path, 9); err == nil || err.Error() != path+": larger than 9 bytes" {
+		t.Errorf("over max: %v", err)
+	}
+	if _, err := OpenMax("/dev/zero", 10); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("device: %v", err)
+	}
+
+	r, err = OpenMax(path, 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("abc")
+	f.Close()
+	got, err = io.ReadAll(r)
+	if err == nil || err.Error() != path+": larger than 12 bytes" || string(got) != "0123456789ab" {
+		t.Errorf("grown past max: %q, %v", got, err)
+	}
+	if n, err2 := r.Read(make([]byte, 4)); n != 0 || err2 == nil {
+		t.Errorf("read after the error: %d, %v", n, err2)
 	}
 }

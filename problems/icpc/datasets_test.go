@@ -86,3 +86,37 @@ func TestDatasetsReadWhenJudged(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckReadsAnswerAsItGoes checks a case whose answer is as large as a
+// package's data file may be (sparse: a gigabyte of NUL, one token) against a
+// short output: the default validator tells the wrong answer without reading
+// the file into memory.
+func TestCheckReadsAnswerAsItGoes(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "problem.yaml"), "problem_format_version: 2023-07-draft\nname: Big\n")
+	write(t, filepath.Join(dir, "data", "sample", "1.in"), "1\n")
+	write(t, filepath.Join(dir, "data", "sample", "1.ans"), "1\n")
+	write(t, filepath.Join(dir, "data", "secret", "1.in"), "1\n")
+	ans := filepath.Join(dir, "data", "secret", "1.ans")
+	write(t, ans, "")
+	if err := os.Truncate(ans, MaxDataFile); err != nil { // sparse: no disk used
+		t.Skip(err)
+	}
+	p, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := p.Datasets("secret")
+	if err != nil || len(ds) != 1 {
+		t.Fatalf("%d secret cases, %v", len(ds), err)
+	}
+	var o problems.Outcome
+	n := allocated(func() { o = p.Check(ds[0], problems.Output{Stdout: []byte("\x00\x00\x00\n")}) })
+	want := `line 1, column 1 of output (line 1 of answer): expected "` + strings.Repeat(`\x00`, 40) + `"…, got "\x00\x00\x00"`
+	if o.Verdict != problems.WA || o.Message != want {
+		t.Errorf("Check: %s %q, want WA %q", o.Verdict, o.Message, want)
+	}
+	if n > 16<<20 {
+		t.Errorf("Check allocated %d bytes on an answer of %d", n, MaxDataFile)
+	}
+}

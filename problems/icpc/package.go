@@ -602,6 +602,7 @@ func (p *Package) Check(ds problems.Dataset, out problems.Output) problems.Outco
 	if err != nil {
 		return problems.Rejected(problems.JE, "default output validator: %v", err)
 	}
+	// The answer is read as it goes: it may be far larger than the output.
 	ans, err := ds.OpenAnswer()
 	if err != nil {
 		return problems.Rejected(problems.JE, "default output validator: %v", err)
@@ -609,7 +610,7 @@ func (p *Package) Check(ds problems.Dataset, out problems.Output) problems.Outco
 	defer ans.Close()
 	o, err := CompareDefaultReader(ans, out.Stdout, flags)
 	if err != nil {
-		return problems.Rejected(problems.JE, "default output validator: reading the answer of %s: %v", ds.Name, err)
+		return problems.Rejected(problems.JE, "default output validator: dataset %s: %v", ds.Name, err)
 	}
 	return o
 }
