@@ -226,10 +226,6 @@ func NewRunID(started time.Time) (string, error) {
 // running.
 func (s *Store) NewRun(ctx context.Context, r Run) (Run, error) {
 	now := time.UnixMicro(time.Now().UnixMicro()).UTC()
-	id, err := NewRunID(now)
-	if err != nil {
-		return Run{}, err
-	}
 	if r.Args == nil {
 		r.Args = []string{}
 	}
@@ -240,14 +236,25 @@ func (s *Store) NewRun(ctx context.Context, r Run) (Run, error) {
 	if err != nil {
 		return Run{}, fmt.Errorf("new run: %w", err)
 	}
-	_, err = s.db.ExecContext(ctx,
-		`INSERT INTO runs (id, started, command, args, contest, status, config) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		id, now.UnixMicro(), r.Command, string(a), r.Contest, StatusRunning, r.Config)
-	if err != nil {
-		return Run{}, fmt.Errorf("new run: %w", err)
+	// An ID is the second and 16 random bits: runs started in the same second
+	// (two judges, or a script) may draw the same one, and then draw again.
+	for try := 0; try < 16; try++ {
+		id, err := NewRunID(now)
+		if err != nil {
+			return Run{}, err
+		}
+		res, err := s.db.ExecContext(ctx,
+			`INSERT INTO runs (id, started, command, args, contest, status, config) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`,
+			id, now.UnixMicro(), r.Command, string(a), r.Contest, StatusRunning, r.Config)
+		if err != nil {
+			return Run{}, fmt.Errorf("new run: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			r.ID, r.Started, r.Finished, r.Status, r.Results = id, now, time.Time{}, StatusRunning, 0
+			return r, err
+		}
 	}
-	r.ID, r.Started, r.Finished, r.Status, r.Results = id, now, time.Time{}, StatusRunning, 0
-	return r, nil
+	return Run{}, fmt.Errorf("new run: no free run id in %s", now.Format("20060102-150405"))
 }
 
 // SetStatus changes a run's status; any status but running also sets its finish time

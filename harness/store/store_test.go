@@ -465,3 +465,26 @@ func TestOpenWritesNothingToAnExistingDatabase(t *testing.T) {
 		t.Error("opening and reading the database changed its file")
 	}
 }
+
+// TestRunIDsDrawnAgain starts 1,500 runs as fast as it can: many fall in the
+// same second, where an ID has 16 random bits, so some draw an ID already
+// taken (the birthday bound makes that near certain) and must draw again
+// rather than fail.
+func TestRunIDsDrawnAgain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1,500 runs")
+	}
+	s := open(t)
+	ctx := context.Background()
+	seen := map[string]bool{}
+	for i := range 1500 {
+		r, err := s.NewRun(ctx, Run{Command: "run", Args: []string{"x"}})
+		if err != nil {
+			t.Fatalf("run %d: %v", i, err)
+		}
+		if seen[r.ID] {
+			t.Fatalf("run %d: ID %s given twice", i, r.ID)
+		}
+		seen[r.ID] = true
+	}
+}
