@@ -94,6 +94,13 @@ Examples:
 					return err
 				}
 			}
+			// The teacher's scores are checked before the class is graded, which
+			// takes a while; they are read again, as they are then, once it is.
+			if manual := c.String("manual"); manual != "" {
+				if _, _, err := (&grade.Class{Rubric: rubric, Problem: meta.Slug}).LoadScores(manual, false); err != nil {
+					return usageError("%v; nothing was graded", err)
+				}
+			}
 			ds, err := datasets(c, p)
 			if err != nil {
 				return err

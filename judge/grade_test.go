@@ -23,6 +23,7 @@ func TestGradeUsageErrors(t *testing.T) {
 		"absent/grades.csv":          "student,contracts,total\nzed,3,97\nperfect,,100\n",
 		"own/.judge-grade-report":    "",
 		"own/grades.csv":             "student,contracts,comments\nperfect,2,neat\n",
+		"bad.csv":                    "student,contracts\nperfect,99\n",
 	})
 	tests := []struct {
 		name string
@@ -38,6 +39,10 @@ func TestGradeUsageErrors(t *testing.T) {
 			"holds manual scores of 1 students not in " + class + " (zed), which grading into it again would drop"},
 		{"a column of the teacher's", []string{"grade", "sudoku", class, "--out", filepath.Join(dir, "own")},
 			"holds columns that name no item of the rubric (comments)"},
+		{"missing manual scores", []string{"grade", "sudoku", class, "--out", filepath.Join(dir, "g1"), "--manual", filepath.Join(dir, "nope.csv")},
+			"nope.csv: no such file or directory; nothing was graded"},
+		{"manual score out of range", []string{"grade", "sudoku", class, "--out", filepath.Join(dir, "g2"), "--manual", filepath.Join(dir, "bad.csv")},
+			"bad.csv:2:9: contracts: 99 is outside 0…"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -46,6 +51,11 @@ func TestGradeUsageErrors(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q; want 2 and %q", code, errOut, tt.want)
 			}
 		})
+	}
+	// Every refusal came before anything was built: the teacher's scores
+	// are checked before the class is graded.
+	if built, _ := os.ReadDir(filepath.Join(dir, "state", "cache")); len(built) > 0 {
+		t.Errorf("a refused grade built %d programs first", len(built))
 	}
 	if data, err := os.ReadFile(filepath.Join(mine, "notes.txt")); err != nil || string(data) != "keep me" {
 		t.Fatalf("the user's folder was touched: %q %v", data, err)
