@@ -99,6 +99,17 @@ func runContest(c *cli.Context, e *env, file string) error {
 	}
 	ctx, stop := signalContext(c.Context)
 	defer stop()
+	// The scoreboard's address is taken first: a mistyped or busy one is
+	// refused before the submissions are built and a run is stored.
+	var scoreboard net.Listener
+	if addr := c.String("serve"); addr != "" {
+		l, err := live.Listen(addr)
+		if err != nil {
+			return usageError("--serve %s: %v; nothing was built", addr, err)
+		}
+		defer l.Close() // serveLive's server closes it first once it serves
+		scoreboard = l
+	}
 	e.Log = c.App.ErrWriter // one line per submission built: a long build is not silence
 	plan, err := workflow.PlanContest(ctx, e.Env, file)
 	e.Log = nil
@@ -153,9 +164,10 @@ func runContest(c *cli.Context, e *env, file string) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done)\n", plan.Contest.Name, s.ID, len(tasks), len(done))
 	var also []func(problems.Result)
-	if addr := c.String("serve"); addr != "" {
-		publish, stopServing, err := serveLive(ctx, c, e, st, plan, s.ID, addr)
+	if scoreboard != nil {
+		publish, stopServing, err := serveLive(ctx, c, st, plan, s.ID, c.String("serve"), scoreboard)
 		if err != nil {
+			_ = s.Finish(ctx, true)
 			return err
 		}
 		defer stopServing()
@@ -184,11 +196,12 @@ func runContest(c *cli.Context, e *env, file string) error {
 	return renderStored(context.WithoutCancel(ctx), c, e, st, s.ID, true)
 }
 
-// serveLive starts the live scoreboard of a contest run on addr (a bare ":port"
-// listens on localhost only). It shows the results already stored (a resumed run)
-// and every result published from then on, frozen at the contest's freeze time
-// until stop is called, which lifts the freeze and stops serving.
-func serveLive(ctx context.Context, c *cli.Context, e *env, st *workflow.Store, plan *workflow.ContestPlan, run, addr string) (publish func(problems.Result), stop func(), err error) {
+// serveLive starts the live scoreboard of a contest run on l, listening on addr
+// (a bare ":port" listens on localhost only). It shows the results already
+// stored (a resumed run) and every result published from then on, frozen at the
+// contest's freeze time until stop is called, which lifts the freeze and stops
+// serving.
+func serveLive(ctx context.Context, c *cli.Context, st *workflow.Store, plan *workflow.ContestPlan, run, addr string, l net.Listener) (publish func(problems.Result), stop func(), err error) {
 	rule := reports.StandingsRule(reports.ICPC)
 	if plan.Contest.Standings != "" {
 		if rule, err = reports.ParseStandingsRule(plan.Contest.Standings); err != nil {
@@ -204,10 +217,6 @@ func serveLive(ctx context.Context, c *cli.Context, e *env, st *workflow.Store, 
 		// No pictures on the live page: a scoreboard, rebuilt while judging and
 		// fetched by every watcher; report.html has them at the end.
 		live.Options{Freeze: plan.Contest.Freeze, Host: serveHost(addr)})
-	l, err := live.Listen(addr)
-	if err != nil {
-		return nil, nil, usageError("--serve %s: %v", addr, err)
-	}
 	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	done := make(chan struct{})
 	go func() {

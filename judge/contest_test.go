@@ -217,3 +217,19 @@ func TestContestFileErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestContestServeAddressFirst: a --serve address that cannot be listened on is
+// refused before a submission is built or a run is stored.
+func TestContestServeAddressFirst(t *testing.T) {
+	state := t.TempDir()
+	code, _, errOut := judge(t, "--state", state, "contest", filepath.Join("..", "examples", "contest.yaml"), "--serve", "nonsense")
+	if code != exitUsage || !strings.Contains(errOut, "--serve nonsense") || !strings.Contains(errOut, "nothing was built") {
+		t.Fatalf("exit %d, stderr %q; want 2 naming the address", code, errOut)
+	}
+	if built, _ := os.ReadDir(filepath.Join(state, "cache")); len(built) > 0 {
+		t.Errorf("%d programs were built first", len(built))
+	}
+	if _, out, _ := judge(t, "--state", state, "history"); strings.Contains(out, "stopped") || strings.Contains(out, "running") {
+		t.Errorf("a run was stored:\n%s", out)
+	}
+}
