@@ -65,8 +65,8 @@ Examples:
 			&cli.StringFlag{Name: "tls-key", Usage: "the private key (PEM) of --tls-cert"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return usageError("broker: takes no arguments (see judge broker --help)")
+			if err := noArgs(c); err != nil {
+				return err
 			}
 			store := c.String("store")
 			tokenFile := c.String("token-file")

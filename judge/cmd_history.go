@@ -29,6 +29,12 @@ Examples:
    judge history -n 5
    judge history --limit 0`,
 		Flags: []cli.Flag{&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 20, Usage: "show at most this many runs (0: all)"}},
+		Before: func(c *cli.Context) error {
+			if c.Int("limit") < 0 {
+				return usageError("history: --limit %d: want a number of runs, or 0 for all", c.Int("limit"))
+			}
+			return noArgs(c)
+		},
 		Action: storeAction(func(c *cli.Context, _ *env, st *workflow.Store) error {
 			runs, err := st.Runs(c.Context)
 			if err != nil {

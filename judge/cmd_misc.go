@@ -32,6 +32,9 @@ Examples:
    judge problems --root ~/src/judge
    JUDGE_ROOT=~/src/judge judge problems`,
 		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
 			e, err := newEnv(c)
 			if err != nil {
 				return err
@@ -211,6 +214,9 @@ Examples:
    judge doctor --nats tls://judgehost:4222 --token-file token --tls-ca broker.pem`,
 		Flags: []cli.Flag{natsFlag(), tokenFileFlag(), tlsCAFlag()},
 		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
 			if url := c.String("nats"); url != "" {
 				return doctorBroker(c, url)
 			}

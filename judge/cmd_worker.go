@@ -47,19 +47,19 @@ Examples:
    judge worker --nats tls://judgehost:4222 --token-file token --tls-ca broker.pem -j 2 --cache /var/cache/judge-worker`,
 		Flags: []cli.Flag{
 			natsFlag(), tokenFileFlag(), tlsCAFlag(), ackWaitFlag(),
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "jobs judged at once"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: 1, Usage: "jobs judged at once, 1 to 256"},
 			&cli.StringFlag{Name: "cache", Usage: "folder for fetched problems, sources and builds (default: STATE/worker)"},
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return usageError("worker: takes no arguments (see judge worker --help)")
+			if err := noArgs(c); err != nil {
+				return err
 			}
 			url := c.String("nats")
 			if url == "" {
 				return usageError("worker: --nats URL is needed (e.g. --nats nats://127.0.0.1:4222)")
 			}
-			if c.Int("jobs") < 1 {
-				return usageError("worker: -j %d: want at least 1", c.Int("jobs"))
+			if j := c.Int("jobs"); j < 1 || j > maxJobs {
+				return usageError("worker: -j %d: want 1 to %d jobs at once", j, maxJobs)
 			}
 			e, err := newEnv(c)
 			if err != nil {

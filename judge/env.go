@@ -125,6 +125,15 @@ func storeAction(fn func(c *cli.Context, e *env, st *workflow.Store) error) cli.
 	}
 }
 
+// noArgs refuses the arguments of a command that takes none (extra words are
+// most often a mistyped flag, which would otherwise be silently ignored).
+func noArgs(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usageError("%s: takes no arguments, got %q (see judge %s --help)", c.Command.Name, c.Args().First(), c.Command.Name)
+	}
+	return nil
+}
+
 func exactly(k int) func(int) bool { return func(n int) bool { return n == k } }
 func atLeast(k int) func(int) bool { return func(n int) bool { return n >= k } }
 

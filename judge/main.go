@@ -13,6 +13,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -238,8 +240,29 @@ func usageMistake(flags []cli.Flag, where string, err error) error {
 		}
 		return usageError("unknown flag %s for %s%s (%s --help lists them)", dashes(name), where, hint, where)
 	}
+	if m := invalidValue.FindStringSubmatch(msg); m != nil {
+		want := m[3]
+		for _, f := range flags {
+			if !slices.Contains(f.Names(), m[2]) {
+				continue
+			}
+			switch f.(type) {
+			case *cli.IntFlag, *cli.Int64Flag, *cli.UintFlag, *cli.Uint64Flag:
+				want = "want a whole number"
+			case *cli.Float64Flag:
+				want = "want a number"
+			case *cli.DurationFlag:
+				want = "want a duration (1s, 500ms, 2m)"
+			}
+		}
+		return usageError("%s %q: %s (%s --help)", dashes(m[2]), m[1], want, where)
+	}
 	return usageError("%s: %v (%s --help)", where, err, where)
 }
+
+// invalidValue is how the flag parser says a flag's value does not parse: the
+// value, the flag's name and the parser's reason.
+var invalidValue = regexp.MustCompile(`invalid value "(.*)" for flag -([^:]+): (.*)$`)
 
 func dashes(name string) string {
 	if len(name) == 1 {
