@@ -78,14 +78,8 @@ func (e *Env) runPass(ctx context.Context, spec sandbox.Spec, input string, out 
 	}
 	defer in.Close()
 	spec.Stdin, spec.Stdout = in, out
-	m, err := e.Runner.Run(ctx, spec)
-	if err != nil {
-		return m, err
-	}
-	if st, err := out.Stat(); err == nil && spec.Limits.Output > 0 && st.Size() > spec.Limits.Output.Bytes() {
-		m.OutputExceeded = true
-	}
-	return m, nil
+	// Every runner reports output past the limit itself (sandbox.pastOutputLimit).
+	return e.Runner.Run(ctx, spec)
 }
 
 // mergePasses keeps the measure of a case judged in several passes: the slowest
