@@ -45,10 +45,17 @@ Examples:
 			}
 			var rows [][]string
 			stopped := false
+			var unreadable []string
 			for _, r := range runs {
 				what := r.Contest
 				if what == "" {
 					what = reports.ShellQuote(r.Args)
+				}
+				if r.Unreadable != "" {
+					if what == "" {
+						what = "(unreadable)"
+					}
+					unreadable = append(unreadable, fmt.Sprintf("run %s: %s", r.ID, r.Unreadable))
 				}
 				status := r.Status
 				if status == store.StatusRunning && !st.Busy(r.ID) {
@@ -65,6 +72,9 @@ Examples:
 			}
 			if stopped {
 				fmt.Fprintln(c.App.Writer, "stopped: its judge ended without finishing it (killed, or no room left to say so); a contest goes on with judge contest FILE --resume RUN-ID")
+			}
+			for _, u := range unreadable {
+				fmt.Fprintf(c.App.ErrWriter, "judge: history: %s; the database was damaged or edited by hand\n", u)
 			}
 			return nil
 		}),

@@ -209,6 +209,11 @@ type Run struct {
 	// (the contest file, the entrant order, the rule…); the store keeps it as given.
 	Config  []byte
 	Results int // number of stored results (filled by Runs and Run)
+	// Unreadable says, for a run whose stored arguments could not be decoded
+	// (a damaged or hand-edited database), what went wrong; Args is nil then.
+	// The run is listed all the same, so that one bad row does not hide the
+	// history.
+	Unreadable string
 }
 
 // NewRunID returns a fresh run id: the UTC start time to the second and 4 random
@@ -291,7 +296,7 @@ func scanRun(sc interface{ Scan(...any) error }) (Run, error) {
 		r.Finished = time.UnixMicro(finished).UTC()
 	}
 	if err := json.Unmarshal([]byte(args), &r.Args); err != nil {
-		return Run{}, fmt.Errorf("run %s: args: %w", r.ID, err)
+		r.Args, r.Unreadable = nil, fmt.Sprintf("its stored arguments are not a JSON list of strings (%v)", err)
 	}
 	return r, nil
 }
@@ -421,7 +426,7 @@ func (s *Store) Results(ctx context.Context, runID string) ([]problems.Result, e
 			r.Started = time.UnixMicro(started).UTC()
 		}
 		if err := json.Unmarshal([]byte(metricsJSON), &r.Outcome.Metrics); err != nil {
-			return nil, fmt.Errorf("results of run %s: metrics: %w", runID, err)
+			return nil, fmt.Errorf("results of run %s: %s on %s %s: stored metrics: %w", runID, r.Submission, r.Problem, r.Dataset, err)
 		}
 		if len(r.Outcome.Metrics) == 0 {
 			r.Outcome.Metrics = nil

@@ -488,3 +488,46 @@ func TestRunIDsDrawnAgain(t *testing.T) {
 		seen[r.ID] = true
 	}
 }
+
+// TestDamagedArgs lists a run whose stored arguments are not JSON (a damaged or
+// hand-edited database) with the others, saying what is wrong, rather than
+// failing the whole history.
+func TestDamagedArgs(t *testing.T) {
+	ctx := context.Background()
+	s := open(t)
+	good, err := s.NewRun(ctx, Run{Command: "run", Args: []string{"sudoku", "x"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, err := s.NewRun(ctx, Run{Command: "run", Args: []string{"sudoku", "y"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range []string{`not json`, `{"a":1}`, `[1,2]`, ``} {
+		if _, err := s.db.ExecContext(ctx, `UPDATE runs SET args = ? WHERE id = ?`, args, bad.ID); err != nil {
+			t.Fatal(err)
+		}
+		runs, err := s.Runs(ctx)
+		if err != nil {
+			t.Fatalf("args %q: Runs: %v", args, err)
+		}
+		if len(runs) != 2 {
+			t.Fatalf("args %q: %d runs, want 2", args, len(runs))
+		}
+		for _, r := range runs {
+			switch r.ID {
+			case good.ID:
+				if r.Unreadable != "" || !reflect.DeepEqual(r.Args, []string{"sudoku", "x"}) {
+					t.Errorf("args %q: the good run became %+v", args, r)
+				}
+			case bad.ID:
+				if r.Args != nil || !strings.Contains(r.Unreadable, "stored arguments") {
+					t.Errorf("args %q: damaged run = %+v", args, r)
+				}
+			}
+		}
+		if r, err := s.Run(ctx, bad.ID); err != nil || r.Unreadable == "" {
+			t.Errorf("args %q: Run = %+v, %v", args, r, err)
+		}
+	}
+}
