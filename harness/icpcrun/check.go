@@ -167,8 +167,16 @@ func verdictOf(m sandbox.Measure, l problems.Limits, feedback string, stderr *os
 			o.Message = "output validator: wrong answer"
 		}
 	default:
-		errText, _ := readFileCapped(stderr, 8192)
-		return problems.Outcome{Verdict: problems.JE, Message: fmt.Sprintf("output validator exited with %d (want 42 or 43): %s", m.ExitCode, lastLine(string(errText))), Details: string(errText)}
+		// The end of its standard error: where a crash says what went wrong.
+		errText, _ := judging.ReadStderr(stderr)
+		errText = errText[max(0, len(errText)-8192):]
+		msg := fmt.Sprintf("output validator exited with %d (want 42 or 43)", m.ExitCode)
+		if line := lastLine(string(errText)); line != "" {
+			msg += ": " + line
+		} else {
+			msg += ", nothing on its standard error"
+		}
+		return problems.Outcome{Verdict: problems.JE, Message: msg, Details: string(errText)}
 	}
 	o.Details = details
 	return o

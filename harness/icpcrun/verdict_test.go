@@ -305,3 +305,35 @@ func TestRunTimeErrorKeepsStderr(t *testing.T) {
 		})
 	}
 }
+
+// TestValidatorCrashMessage: an output validator that exits with neither 42 nor
+// 43 is a judge error whose message ends with the last line of its standard
+// error, however much it wrote before (a traceback ends with its cause), or
+// says it wrote nothing there.
+func TestValidatorCrashMessage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs package programs")
+	}
+	tests := []struct {
+		name, validator, want string
+	}{
+		{"chatter then crash", "import sys\nfor i in range(2000):\n    print('checking line', i, file=sys.stderr)\nraise SystemExit('boom: the answer file is short')\n",
+			"output validator exited with 1 (want 42 or 43): boom: the answer file is short"},
+		{"silent", "import sys\nsys.exit(3)\n", "output validator exited with 3 (want 42 or 43), nothing on its standard error"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{
+				"problem.yaml":                 "problem_format_version: 2023-07-draft\nname: Crash\nvalidation: custom\nlimits:\n  time_limit: 1\n",
+				"data/secret/1.in":             "1\n",
+				"data/secret/1.ans":            "1\n",
+				"output_validators/v/v.py":     tc.validator,
+				"submissions/accepted/echo.py": "print(input())\n",
+			}
+			_, r := runOneCase(t, newEnvWith(t, "supervised"), files, "submissions/accepted/echo.py")
+			if o := r.Outcome; o.Verdict != problems.JE || o.Message != tc.want {
+				t.Errorf("%s %q; want JE %q", o.Verdict, o.Message, tc.want)
+			}
+		})
+	}
+}
