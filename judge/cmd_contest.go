@@ -193,7 +193,10 @@ func runContest(c *cli.Context, e *env, file string) error {
 		return failed("interrupted: %d of %d jobs finished and saved; continue with: judge contest %s --resume %s",
 			finished, len(tasks), file, s.ID)
 	}
-	return renderStored(context.WithoutCancel(ctx), c, e, st, s.ID, true)
+	if err := renderStored(context.WithoutCancel(ctx), c, e, st, s.ID, true); err != nil {
+		return err
+	}
+	return judgeErrors(workflow.Results(results), fmt.Sprintf("once the cause is mended, judge them again with: judge contest %s --resume %s", file, s.ID))
 }
 
 // serveLive starts the live scoreboard of a contest run on l, listening on addr

@@ -218,7 +218,10 @@ func compare(c *cli.Context, e *env, p problems.Problem, limits problems.Limits)
 	now := workflow.Results(results)
 	w := c.App.Writer
 	if was != nil {
-		return againstRun(w, meta.Slug, was, now, e.color)
+		if err := againstRun(w, meta.Slug, was, now, e.color); err != nil {
+			return err
+		}
+		return judgeErrors(now, "mend the cause and compare again")
 	}
 	m := reports.BuildMatrix(meta.Slug, now, cfg.Entrants)
 	sums := reports.Summarize(m, rand.New(rand.NewPCG(c.Uint64("seed"), 0)), 2000)
@@ -232,7 +235,7 @@ func compare(c *cli.Context, e *env, p problems.Problem, limits problems.Limits)
 		return err
 	}
 	fmt.Fprintf(w, "run %s, %d repeat(s) per dataset\n", s.ID, c.Int("repeat"))
-	return nil
+	return judgeErrors(now, "mend the cause and compare again")
 }
 
 // againstRun compares each submission's results now with its stored ones. The

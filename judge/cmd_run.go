@@ -141,7 +141,7 @@ Examples:
 			if !c.Bool("json") {
 				fmt.Fprintf(c.App.Writer, "run %s (judge report %s shows it again)\n", s.ID, s.ID)
 			}
-			return nil
+			return judgeErrors(workflow.Results(results), "mend the cause and judge again")
 		}),
 	}
 }

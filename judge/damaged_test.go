@@ -3,11 +3,14 @@ package main
 import (
 	"context"
 	"database/sql"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/judgehq/judge/harness/store"
+	"github.com/judgehq/judge/internal/testfiles"
 )
 
 // TestHistoryDamagedRun: a run whose stored arguments a damaged or hand-edited
@@ -57,5 +60,42 @@ func TestHistoryDamagedRun(t *testing.T) {
 	// Its report needs no arguments: it is shown as any other.
 	if code, _, errOut := judge(t, "--state", state, "report", bad.ID, "--no-write"); code != 0 {
 		t.Errorf("report of the damaged run: exit %d: %s", code, errOut)
+	}
+}
+
+// TestJudgeErrorsFail: a run whose results hold judge errors (here an output
+// validator that crashes) shows and stores them as any result, then exits 1
+// naming how many there are and the first; a clean run of the same program
+// exits 0.
+func TestJudgeErrorsFail(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed")
+	}
+	pkg := filepath.Join(t.TempDir(), "crashy")
+	testfiles.Write(t, pkg, map[string]string{
+		"problem.yaml":                     "problem_format_version: 2023-07-draft\nname: Crashy\nvalidation: custom\nlimits:\n  time_limit: 1\n",
+		"data/secret/1.in":                 "1\n",
+		"data/secret/1.ans":                "1\n",
+		"data/secret/2.in":                 "2\n",
+		"data/secret/2.ans":                "2\n",
+		"output_validators/crash/crash.py": "import sys\nsys.exit(1)\n",
+	})
+	prog := filepath.Join(t.TempDir(), "echo.py")
+	if err := os.WriteFile(prog, []byte("print(input())\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	state, root := t.TempDir(), t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, "problems"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := judge(t, "--state", state, "--root", root, "run", pkg, prog, "--out", filepath.Join(t.TempDir(), "report"))
+	if code != exitFailed {
+		t.Fatalf("exit %d, want %d\n%s\n%s", code, exitFailed, out, errOut)
+	}
+	if !strings.Contains(out, "JE") || !strings.Contains(errOut, "2 of 2 results are judge errors") || !strings.Contains(errOut, "echo.py") {
+		t.Errorf("the judge errors are not shown and named:\n%s\n%s", out, errOut)
+	}
+	if _, hist, _ := judge(t, "--state", state, "history"); !strings.Contains(hist, "done") {
+		t.Errorf("the run is not stored as done:\n%s", hist)
 	}
 }

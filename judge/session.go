@@ -77,3 +77,26 @@ func (e *env) verifier(c *cli.Context) workflow.Verifier {
 			return results
 		}}
 }
+
+// judgeErrors is the failure (exit 1) of a command whose results hold judge
+// errors: verdicts of the judge's own fault (a missing toolchain, a checker that
+// crashed, a jail that failed), not the programs'. The results are stored and
+// shown all the same; again says how to judge those jobs again once the cause is
+// mended. nil when there are none.
+func judgeErrors(results []problems.Result, again string) error {
+	var first *problems.Result
+	n := 0
+	for i := range results {
+		if results[i].Outcome.Verdict == problems.JE {
+			if n == 0 {
+				first = &results[i]
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return failed("%d of %d results are judge errors, the judge's fault rather than the programs' (the first: %s on %s %s: %s); %s",
+		n, len(results), reports.OneLine(first.Submission), first.Problem, first.Dataset, reports.OneLine(first.Outcome.Message), again)
+}
