@@ -186,6 +186,22 @@ func TestExampleContest(t *testing.T) {
 			}
 		}
 	}
+	// The optional parts it shows commented out are right too.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := regexp.MustCompile(`(?m)^# (freeze: .*)$`)
+	if !shown.Match(data) {
+		t.Fatalf("%s does not show freeze:", path)
+	}
+	c, err = Parse(path, shown.ReplaceAll(data, []byte("$1")))
+	if err != nil {
+		t.Fatalf("with its commented parts: %v", err)
+	}
+	if c.Freeze.IsZero() {
+		t.Errorf("freeze: not read")
+	}
 }
 
 // positionRE is how every error of Parse begins.
