@@ -340,13 +340,13 @@ type bound struct {
 // judged on a test case as Verify does (RunCase), so that an interactive
 // validator runs beside it under the format's rules. A problem that is no
 // package is judged by the caller as usual.
-func (b *bound) JudgeCase(ctx context.Context, prog *build.Program, ds problems.Dataset, l problems.Limits) (problems.Outcome, sandbox.Measure, []byte, error) {
+func (b *bound) JudgeCase(ctx context.Context, prog *build.Program, ds problems.Dataset, l problems.Limits) (judging.CaseRun, error) {
 	pkg, ok := b.Problem.(*icpc.Package)
 	if !ok {
-		return problems.Outcome{}, sandbox.Measure{}, nil, fmt.Errorf("%s is not a problem package", b.Meta().Slug)
+		return judging.CaseRun{}, fmt.Errorf("%s is not a problem package", b.Meta().Slug)
 	}
 	cr, err := b.env.RunCase(ctx, pkg, prog, ds, l)
-	return cr.Outcome, cr.Measure, cr.Output, err
+	return judging.CaseRun{Outcome: cr.Outcome, Measure: cr.Measure, Output: cr.Output, Stderr: cr.Stderr}, err
 }
 
 // Unwrap returns the problem Bind wrapped (an *icpc.Package).

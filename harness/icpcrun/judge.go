@@ -24,6 +24,9 @@ type CaseResult struct {
 	Measure sandbox.Measure
 	// Output is the team output, kept for WA (for a diff against the answer).
 	Output []byte
+	// Stderr is the end of what the submission wrote on its standard error
+	// (in all its passes), for a verdict other than AC.
+	Stderr []byte
 }
 
 // resourceVerdict decides a submission's run from its measurement alone: MLE, TLE,
@@ -97,8 +100,8 @@ func mergePasses(acc, m sandbox.Measure, n int) sandbox.Measure {
 // judges it: resource verdicts first, then the default or the custom output
 // validator; for interactive problems, the submission and the validator talk and
 // the format's ordering rule decides.
-func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Program, ds problems.Dataset, l problems.Limits) (CaseResult, error) {
-	r := CaseResult{Case: ds.Name}
+func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Program, ds problems.Dataset, l problems.Limits) (r CaseResult, err error) {
+	r.Case = ds.Name
 	src, args, custom := pkg.CheckerProgram(ds)
 	jailed := e.Runner.Guarantees().Jail
 	// A folder on the host holds the working folders of a runner without a
@@ -136,6 +139,11 @@ func (e *Env) RunCase(ctx context.Context, pkg *icpc.Package, prog *build.Progra
 	}
 	defer stderr.Close()
 	spec.Stderr = stderr
+	defer func() {
+		if err == nil && r.Outcome.Verdict != problems.AC {
+			r.Stderr, _ = judging.ReadStderr(stderr)
+		}
+	}()
 	withStderr := func(o problems.Outcome) problems.Outcome {
 		text, _ := judging.ReadStderr(stderr)
 		return judging.WithStderr(o, text)

@@ -301,6 +301,10 @@ func TestRunTimeErrorKeepsStderr(t *testing.T) {
 				if o.Verdict != problems.RTE || !strings.HasSuffix(o.Message, ": ValueError: row 7 is short") || !strings.Contains(o.Details, "reading the grid") {
 					t.Errorf("%s: %s %q (details %q); want RTE with the end of its standard error", name, o.Verdict, o.Message, o.Details)
 				}
+				// The report's standard error section gets its end too.
+				if !strings.HasSuffix(string(r.Stderr), "reading the grid\nValueError: row 7 is short\n") {
+					t.Errorf("%s: stderr kept for the report ends %q", name, r.Stderr[max(0, len(r.Stderr)-60):])
+				}
 			}
 		})
 	}

@@ -270,9 +270,22 @@ func newJudged(t Task) Judged {
 // ICPC package, whose interactive validator must run beside the submission under
 // the package format's rules of which verdict wins. JudgeCase returns the run's
 // measurement, the outcome with resource verdicts decided, and the
-// answer-bearing output of a wrong answer (for the diff and the report).
+// answer-bearing output of a wrong answer (for the diff and the report) and
+// the end of the program's standard error.
 type CaseJudge interface {
-	JudgeCase(ctx context.Context, prog *build.Program, ds problems.Dataset, l problems.Limits) (problems.Outcome, sandbox.Measure, []byte, error)
+	JudgeCase(ctx context.Context, prog *build.Program, ds problems.Dataset, l problems.Limits) (CaseRun, error)
+}
+
+// CaseRun is what a CaseJudge found on one dataset.
+type CaseRun struct {
+	Outcome problems.Outcome // resource verdicts decided
+	Measure sandbox.Measure
+	// Output is the answer-bearing output of a WA or PE, for the diff and the
+	// report (nil otherwise).
+	Output []byte
+	// Stderr is the end of the program's standard error (the report keeps
+	// the last problems.MaxStderrTail bytes of a result that is not AC).
+	Stderr []byte
 }
 
 // one judges a single task: it runs the program unless a verdict is already known
@@ -284,7 +297,8 @@ func (j *Judge) one(ctx context.Context, t Task) Judged {
 		return r
 	}
 	if cj, ok := t.Problem.(CaseJudge); ok {
-		o, m, output, err := cj.JudgeCase(ctx, t.Program, t.Dataset, t.Limits)
+		cr, err := cj.JudgeCase(ctx, t.Program, t.Dataset, t.Limits)
+		m, o := cr.Measure, cr.Outcome
 		r.Usage = problems.Usage{CPU: m.CPU, Wall: m.Wall, PeakKiB: m.PeakKiB}
 		switch {
 		case ctx.Err() != nil:
@@ -299,9 +313,9 @@ func (j *Judge) one(ctx context.Context, t Task) Judged {
 		scorePassFail(t.Problem, &r.Outcome)
 		r.Outcome = finite(r.Outcome)
 		if r.Outcome.Verdict == problems.WA || r.Outcome.Verdict == problems.PE {
-			r.Output = output
+			r.Output = cr.Output
 		}
-		r.Keep(r.Output, nil)
+		r.Keep(r.Output, cr.Stderr)
 		return r
 	}
 	out, m, err := j.execute(ctx, t.Problem, t.Limits, t)

@@ -166,8 +166,8 @@ func (p panicky) Check(problems.Dataset, problems.Output) problems.Outcome { pan
 // ICPC package with an output validator does, returning a fixed outcome.
 type caseJudged struct{ passFail }
 
-func (c caseJudged) JudgeCase(context.Context, *build.Program, problems.Dataset, problems.Limits) (problems.Outcome, sandbox.Measure, []byte, error) {
-	return c.o, sandbox.Measure{}, nil, nil
+func (c caseJudged) JudgeCase(context.Context, *build.Program, problems.Dataset, problems.Limits) (CaseRun, error) {
+	return CaseRun{Outcome: c.o}, nil
 }
 
 // TestOutcomeBounded has checkers (plain, panicking, judging their own runs)
@@ -269,8 +269,8 @@ func (scored) Meta() problems.Meta { return problems.Meta{Slug: "sc", Kind: prob
 // scoredCase is scored judging its own runs.
 type scoredCase struct{ scored }
 
-func (c scoredCase) JudgeCase(context.Context, *build.Program, problems.Dataset, problems.Limits) (problems.Outcome, sandbox.Measure, []byte, error) {
-	return c.o, sandbox.Measure{}, nil, nil
+func (c scoredCase) JudgeCase(context.Context, *build.Program, problems.Dataset, problems.Limits) (CaseRun, error) {
+	return CaseRun{Outcome: c.o}, nil
 }
 
 // TestReadStderr reads back the end of a long standard error, where a crash's

@@ -9,7 +9,6 @@ import (
 
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/judging"
-	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/problems"
 )
@@ -43,7 +42,7 @@ func (p *scripted) Check(problems.Dataset, problems.Output) problems.Outcome {
 	return problems.Outcome{Verdict: problems.AC}
 }
 
-func (p *scripted) JudgeCase(ctx context.Context, prog *build.Program, ds problems.Dataset, _ problems.Limits) (problems.Outcome, sandbox.Measure, []byte, error) {
+func (p *scripted) JudgeCase(ctx context.Context, prog *build.Program, ds problems.Dataset, _ problems.Limits) (judging.CaseRun, error) {
 	if s := p.stop; s != nil {
 		switch {
 		case p.slug == "trigger":
@@ -58,7 +57,7 @@ func (p *scripted) JudgeCase(ctx context.Context, prog *build.Program, ds proble
 	if !ok {
 		v = problems.AC
 	}
-	return problems.Outcome{Verdict: v}, sandbox.Measure{}, nil, nil
+	return judging.CaseRun{Outcome: problems.Outcome{Verdict: v}}, nil
 }
 
 // TestLazyResume interrupts a lazy contest run at every job in turn, with one
