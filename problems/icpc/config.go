@@ -80,7 +80,16 @@ const (
 	maxValidationTime = 3600     // seconds
 	maxValidationMem  = 64 << 10 // MiB
 	maxValidationOut  = 1 << 10  // MiB
+	maxPasses         = 1000
 )
+
+// unappliedLimits are the limits of problem.yaml judge reads but does not apply,
+// with what it does instead: a warning says so, at the key.
+var unappliedLimits = map[string]string{
+	"code":               "judge sets no limit on the size of a submission's source",
+	"compilation_time":   "judge compiles every submission under its own limits (judge doctor shows them)",
+	"compilation_memory": "judge compiles every submission under its own limits (judge doctor shows them)",
+}
 
 // HasType reports whether the problem has type t.
 func (c Config) HasType(t string) bool {
@@ -324,6 +333,10 @@ func parseLimits(v *yaml.Node, file string, l *ConfigLimits) ([]Warning, error) 
 		if err != nil {
 			return warns, err
 		}
+		if why, ok := unappliedLimits[k.Value]; ok {
+			warns = append(warns, Warning{file, k.Line, k.Column, fmt.Sprintf("limits.%s not applied: %s", k.Value, why)})
+			continue
+		}
 		switch k.Value {
 		case "memory", "output", "validation_memory", "validation_output", "validation_passes":
 			if f != math.Trunc(f) {
@@ -333,6 +346,9 @@ func parseLimits(v *yaml.Node, file string, l *ConfigLimits) ([]Warning, error) 
 		if most, ok := map[string]float64{"validation_time": maxValidationTime, "validation_memory": maxValidationMem,
 			"validation_output": maxValidationOut}[k.Value]; ok && (f <= 0 || f > most) {
 			return warns, fmt.Errorf("%s:%d:%d: limits.%s %s: want more than 0 and at most %g", file, x.Line, x.Column, k.Value, x.Value, most)
+		}
+		if k.Value == "validation_passes" && (f < 2 || f > maxPasses) {
+			return warns, fmt.Errorf("%s:%d:%d: limits.validation_passes %s: want 2 to %d (a multi-pass problem has at least two passes)", file, x.Line, x.Column, x.Value, maxPasses)
 		}
 		switch k.Value {
 		case "time_limit":

@@ -41,6 +41,12 @@ func TestParseConfig(t *testing.T) {
 		{"validation_time 0", "limits:\n  validation_time: 0\n", false, "", 0, nil, "p.yaml:2:20: limits.validation_time 0: want more than 0 and at most 3600"},
 		{"validation_memory too large", "limits:\n  validation_memory: 1000000\n", false, "", 0, nil, "p.yaml:2:22: limits.validation_memory 1000000: want more than 0 and at most 65536"},
 		{"fractional validation_output", "limits:\n  validation_output: 1.5\n", false, "", 0, nil, "p.yaml:2:22: limits.validation_output 1.5: want a whole number"},
+		{"one validation pass", "type: multi-pass\nlimits:\n  validation_passes: 1\n", false, "", 0, nil, "p.yaml:3:22: limits.validation_passes 1: want 2 to 1000"},
+		{"a million validation passes", "type: multi-pass\nlimits:\n  validation_passes: 1000000\n", false, "", 0, nil, "p.yaml:3:22: limits.validation_passes 1000000: want 2 to 1000"},
+		{"three validation passes", "type: multi-pass\nlimits:\n  validation_passes: 3\n", false, "pass-fail multi-pass", 0, nil, ""},
+		{"limits judge does not apply", "limits:\n  time_limit: 2\n  code: 64\n  compilation_time: 10\n  compilation_memory: 512\n", false, "pass-fail", 2,
+			[]string{"p.yaml:3:3: limits.code not applied", "p.yaml:4:3: limits.compilation_time not applied", "p.yaml:5:3: limits.compilation_memory not applied"}, ""},
+		{"a limit not applied is still checked", "limits:\n  code: lots\n", false, "", 0, nil, "p.yaml:2:9: limits.code: want a number"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
