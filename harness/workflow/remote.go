@@ -14,6 +14,7 @@ import (
 	"github.com/judgehq/judge/harness/contest"
 	"github.com/judgehq/judge/harness/dist"
 	"github.com/judgehq/judge/harness/judging"
+	"github.com/judgehq/judge/internal/clip"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
 )
@@ -359,12 +360,40 @@ func (s *Session) Distribute(ctx context.Context, coord *dist.Coordinator, jobs 
 // whatever the worker says it is about (a bug, or a stale or hostile worker,
 // could name another entrant's submission or dataset): it must not overwrite
 // another result, nor leave its own job without one.
+//
+// Nor is the rest taken as it comes: a worker of another version, or one that
+// is broken, could send what no local run makes. A verdict the judge does not
+// know becomes a judge error naming the worker; message, details, diff,
+// metrics, output and standard error are held to the bounds a local result
+// keeps; negative figures become 0.
 func storedAs(run string, j dist.Job, r dist.Result) problems.Result {
 	res := r.Result
 	res.Run, res.Problem, res.Submission, res.Dataset, res.Attempt = run, j.Problem, j.Submission, j.Dataset, j.Attempt
-	res.KeptOutput, res.StderrTail = r.Output, r.Stderr
+	o := &res.Outcome
+	if v, ok := problems.ParseVerdict(string(o.Verdict)); !ok || v != o.Verdict {
+		*o = problems.Rejected(problems.JE, "worker %s sent verdict %s, which this judge does not know",
+			clip.Word(r.Worker, "characters"), clip.Word(string(o.Verdict), "characters"))
+	}
+	o.Message = clip.Text(o.Message, problems.MaxMessage)
+	o.Details = clip.Text(o.Details, problems.MaxDetails)
+	if len(o.Metrics) > maxRemoteMetrics {
+		o.Metrics = o.Metrics[:maxRemoteMetrics]
+	}
+	for i := range o.Metrics {
+		o.Metrics[i].Name = clip.Text(o.Metrics[i].Name, maxMetricName)
+	}
+	res.Diff = clip.Text(res.Diff, diffLimit+1<<10)
+	res.Usage.CPU, res.Usage.Wall, res.Usage.PeakKiB = max(0, res.Usage.CPU), max(0, res.Usage.Wall), max(0, res.Usage.PeakKiB)
+	res.Keep(r.Output, []byte(r.Stderr))
 	return res
 }
+
+// Bounds of a remote result's metrics: a local checker reports a few, with
+// short names.
+const (
+	maxRemoteMetrics = 64
+	maxMetricName    = 100
+)
 
 // sourceKey is a short hash of what a job's submission is: its content (or its
 // command line) and its language.
