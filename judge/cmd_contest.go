@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/judgehq/judge/harness/contest"
 	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
@@ -101,14 +102,12 @@ func runContest(c *cli.Context, e *env, file string) error {
 	defer stop()
 	// The scoreboard's address is taken first: a mistyped or busy one is
 	// refused before the submissions are built and a run is stored.
-	var scoreboard net.Listener
-	if addr := c.String("serve"); addr != "" {
-		l, err := live.Listen(addr)
-		if err != nil {
-			return usageError("--serve %s: %v; nothing was built", addr, err)
-		}
-		defer l.Close() // serveLive's server closes it first once it serves
-		scoreboard = l
+	scoreboard, err := listenScoreboard(c)
+	if err != nil {
+		return err
+	}
+	if scoreboard != nil {
+		defer scoreboard.Close() // serveLive's server closes it first once it serves
 	}
 	e.Log = c.App.ErrWriter // one line per submission built: a long build is not silence
 	plan, err := workflow.PlanContest(ctx, e.Env, file)
@@ -165,7 +164,7 @@ func runContest(c *cli.Context, e *env, file string) error {
 	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done)\n", plan.Contest.Name, s.ID, len(tasks), len(done))
 	var also []func(problems.Result)
 	if scoreboard != nil {
-		publish, stopServing, err := serveLive(ctx, c, st, plan, s.ID, c.String("serve"), scoreboard)
+		publish, stopServing, err := serveLive(ctx, c, st, plan.Contest, plan.Config, s.ID, c.String("serve"), scoreboard)
 		if err != nil {
 			_ = s.Finish(ctx, true)
 			return err
@@ -199,15 +198,30 @@ func runContest(c *cli.Context, e *env, file string) error {
 	return judgeErrors(workflow.Results(results), fmt.Sprintf("once the cause is mended, judge them again with: judge contest %s --resume %s", file, s.ID))
 }
 
+// listenScoreboard listens on the --serve address, if any (nil when none is
+// given), before anything is built or stored: a mistyped or busy address is
+// refused first.
+func listenScoreboard(c *cli.Context) (net.Listener, error) {
+	addr := c.String("serve")
+	if addr == "" {
+		return nil, nil
+	}
+	l, err := live.Listen(addr)
+	if err != nil {
+		return nil, usageError("--serve %s: %v; nothing was built", addr, err)
+	}
+	return l, nil
+}
+
 // serveLive starts the live scoreboard of a contest run on l, listening on addr
 // (a bare ":port" listens on localhost only). It shows the results already
 // stored (a resumed run) and every result published from then on, frozen at the
 // contest's freeze time until stop is called, which lifts the freeze and stops
 // serving.
-func serveLive(ctx context.Context, c *cli.Context, st *workflow.Store, plan *workflow.ContestPlan, run, addr string, l net.Listener) (publish func(problems.Result), stop func(), err error) {
+func serveLive(ctx context.Context, c *cli.Context, st *workflow.Store, def *contest.Contest, cfg workflow.RunConfig, run, addr string, l net.Listener) (publish func(problems.Result), stop func(), err error) {
 	rule := reports.StandingsRule(reports.ICPC)
-	if plan.Contest.Standings != "" {
-		if rule, err = reports.ParseStandingsRule(plan.Contest.Standings); err != nil {
+	if def.Standings != "" {
+		if rule, err = reports.ParseStandingsRule(def.Standings); err != nil {
 			return nil, nil, usageError("%v", err)
 		}
 	}
@@ -215,11 +229,11 @@ func serveLive(ctx context.Context, c *cli.Context, st *workflow.Store, plan *wo
 	if err != nil {
 		return nil, nil, usageError("live scoreboard: %v", err)
 	}
-	srv := live.New(reports.Input{Run: run, Contest: plan.Contest.Name, Generated: time.Now().UTC(), Rule: rule,
-		Problems: plan.Config.Problems, Entrants: plan.Config.Entrants, Results: known},
+	srv := live.New(reports.Input{Run: run, Contest: def.Name, Generated: time.Now().UTC(), Rule: rule,
+		Problems: cfg.Problems, Entrants: cfg.Entrants, Results: known},
 		// No pictures on the live page: a scoreboard, rebuilt while judging and
 		// fetched by every watcher; report.html has them at the end.
-		live.Options{Freeze: plan.Contest.Freeze, Host: serveHost(addr)})
+		live.Options{Freeze: def.Freeze, Host: serveHost(addr)})
 	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	done := make(chan struct{})
 	go func() {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/judgehq/judge/harness/dist"
 	"github.com/judgehq/judge/harness/workflow"
+	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
 )
 
@@ -21,6 +22,13 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	}
 	ctx, stop := signalContext(c.Context)
 	defer stop()
+	scoreboard, err := listenScoreboard(c)
+	if err != nil {
+		return err
+	}
+	if scoreboard != nil {
+		defer scoreboard.Close() // serveLive's server closes it first once it serves
+	}
 	nc, js, err := connectBroker(ctx, c, "judge contest")
 	if err != nil {
 		return err
@@ -93,8 +101,22 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done) to the workers at %s\n",
 		plan.Contest.Name, s.ID, len(jobs), len(done), dist.Redact(c.String("nats")))
+	var judged []problems.Result
+	onResult := func(r problems.Result) { judged = append(judged, r) }
+	if scoreboard != nil {
+		publish, stopServing, err := serveLive(ctx, c, st, plan.Contest, plan.Config, s.ID, c.String("serve"), scoreboard)
+		if err != nil {
+			_ = s.Finish(ctx, true)
+			return err
+		}
+		defer stopServing()
+		onResult = func(r problems.Result) { judged = append(judged, r); publish(r) }
+	}
 	prog := newProgress(ctx, c.App.ErrWriter, ptasks)
-	took, err := s.Distribute(ctx, &dist.Coordinator{JS: js, Config: distConfig(c)}, jobs, prog.Add)
+	took, err := s.Distribute(ctx, &dist.Coordinator{JS: js, Config: distConfig(c)}, jobs, func(r problems.Result) {
+		prog.Add(r)
+		onResult(r)
+	})
 	prog.Finish()
 	interrupted := ctx.Err() != nil
 	_ = s.Finish(ctx, interrupted)
@@ -111,7 +133,11 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	if err != nil {
 		return failed("%v", err)
 	}
-	return renderStored(context.WithoutCancel(ctx), c, e, st, s.ID, true)
+	if err := renderStored(context.WithoutCancel(ctx), c, e, st, s.ID, true); err != nil {
+		return err
+	}
+	return judgeErrors(judged, fmt.Sprintf("once the cause is mended, judge them again with: judge contest %s --nats %s --resume %s",
+		file, dist.Redact(c.String("nats")), s.ID))
 }
 
 // checkRemoteResume refuses to resume stored run id through workers when what it

@@ -1,14 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -417,5 +421,76 @@ entrants:
 		if strings.HasPrefix(v, "JE") {
 			t.Errorf("%+v: %s", k, v)
 		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe to read while the judge writes to it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestRemoteContestServes: judge contest --nats --serve shows the live
+// scoreboard while the workers judge, as a local contest does, and the page
+// changes as their results come in. (The option was ignored there.)
+func TestRemoteContestServes(t *testing.T) {
+	file, _ := distContest(t, "3") // its slow entrant keeps the contest going while the page is read
+	url, tok := startBroker(t)
+	var out, errOut syncBuffer
+	code := make(chan int, 1)
+	go func() {
+		code <- run([]string{"judge", "--state", t.TempDir(), "contest", file, "--nats", url, "--token-file", tok,
+			"--ack-wait", "3s", "--out", t.TempDir(), "--serve", "127.0.0.1:0"}, &out, &errOut)
+	}()
+	addr := regexp.MustCompile(`live scoreboard: (http://\S+/)`)
+	var page string
+	waitFor(t, "the live scoreboard", func() bool {
+		m := addr.FindStringSubmatch(errOut.String())
+		if m == nil {
+			return false
+		}
+		page = m[1]
+		return true
+	})
+	get := func(path string) string {
+		resp, err := http.Get(page + path)
+		if err != nil {
+			t.Fatalf("GET %s: %v", path, err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %s", path, resp.Status)
+		}
+		return string(body)
+	}
+	if body := get(""); !strings.Contains(body, "dist test") || !strings.Contains(body, "alice") {
+		t.Fatalf("the scoreboard does not show the contest and its entrants:\n%s", body)
+	}
+	before := get("version")
+	startWorker(t, url, tok) // no worker until now: nothing was judged
+	waitFor(t, "a result on the scoreboard", func() bool { return get("version") != before })
+	select {
+	case c := <-code:
+		if c != 0 && c != 1 {
+			t.Fatalf("contest --nats --serve: exit %d\n%s\n%s", c, out.String(), errOut.String())
+		}
+	case <-time.After(3 * time.Minute):
+		t.Fatalf("the contest did not end:\n%s", errOut.String())
+	}
+	if !strings.Contains(out.String(), "standings (icpc)") {
+		t.Errorf("no standings after the contest:\n%s", out.String())
 	}
 }
