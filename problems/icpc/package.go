@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -374,12 +373,9 @@ func (p *Package) statedTimeLimit() (float64, string, error) {
 		return 0, "", err
 	}
 	if raw != nil {
-		text := string(raw)
-		v := strings.TrimSpace(text)
-		t, ok := seconds(v)
-		if !ok {
-			line, col := position(text, len(text)-len(strings.TrimLeft(text, " \t\r\n")))
-			return 0, "", problems.PositionedError(path, problems.Errorf(line, col, "%q: want the time limit in seconds, a positive number such as 1.5", v))
+		t, err := parseTimelimitFile(raw, path)
+		if err != nil {
+			return 0, "", err
 		}
 		return t, ".timelimit", nil
 	}
@@ -387,20 +383,11 @@ func (p *Package) statedTimeLimit() (float64, string, error) {
 	if raw, err = readSmallFile(p.root, path); err != nil || raw == nil {
 		return 0, "", err
 	}
-	for i, line := range strings.Split(string(raw), "\n") {
-		k, v, ok := strings.Cut(line, "=")
-		if !ok || strings.TrimSpace(k) != "timelimit" {
-			continue
-		}
-		col := len(k) + 1 + len(v) - len(strings.TrimLeft(v, " \t")) + 1
-		v = strings.Trim(strings.TrimSpace(v), `"'`)
-		t, ok := seconds(v)
-		if !ok {
-			return 0, "", problems.PositionedError(path, problems.Errorf(i+1, col, "timelimit %q: want seconds, a positive number such as 1.5", v))
-		}
-		return t, "domjudge-problem.ini timelimit", nil
+	t, found, err := parseDomjudgeINI(raw, path)
+	if err != nil || !found {
+		return 0, "", err
 	}
-	return 0, "", nil
+	return t, "domjudge-problem.ini timelimit", nil
 }
 
 // maxSmallFile is the most a configuration file of a package (problem.yaml,
@@ -417,19 +404,6 @@ func readSmallFile(root, path string) ([]byte, error) {
 		return nil, nil
 	}
 	return raw, err
-}
-
-// seconds reads a time limit in seconds: a positive finite number, at most
-// 1e9 as problem.yaml's numbers.
-func seconds(s string) (float64, bool) {
-	t, err := strconv.ParseFloat(s, 64)
-	return t, err == nil && t > 0 && t <= 1e9
-}
-
-// position returns the 1-based line and column of byte offset in text.
-func position(text string, offset int) (line, col int) {
-	before := text[:offset]
-	return strings.Count(before, "\n") + 1, offset - strings.LastIndex(before, "\n")
 }
 
 // Meta returns the problem's metadata in judge's terms.

@@ -1,0 +1,56 @@
+package icpc
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/judgehq/judge/problems"
+)
+
+// parseTimelimitFile reads a legacy .timelimit at path: the time limit in
+// seconds, alone but for white space. Anything else is an error at the file,
+// line and column of the text found in its place.
+func parseTimelimitFile(raw []byte, path string) (float64, error) {
+	text := string(raw)
+	v := strings.TrimSpace(text)
+	t, ok := seconds(v)
+	if !ok {
+		line, col := position(text, len(text)-len(strings.TrimLeft(text, " \t\r\n")))
+		return 0, problems.PositionedError(path, problems.Errorf(line, col, "%q: want the time limit in seconds, a positive number such as 1.5", v))
+	}
+	return t, nil
+}
+
+// parseDomjudgeINI reads the time limit of a DOMjudge domjudge-problem.ini at
+// path: the first line timelimit = SECONDS (the number may be quoted); found
+// is false when there is none. A timelimit that is not a number of seconds is
+// an error at the file, line and column of its value.
+func parseDomjudgeINI(raw []byte, path string) (t float64, found bool, err error) {
+	for i, line := range strings.Split(string(raw), "\n") {
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || strings.TrimSpace(k) != "timelimit" {
+			continue
+		}
+		col := len(k) + 1 + len(v) - len(strings.TrimLeft(v, " \t")) + 1
+		v = strings.Trim(strings.TrimSpace(v), `"'`)
+		t, ok := seconds(v)
+		if !ok {
+			return 0, true, problems.PositionedError(path, problems.Errorf(i+1, col, "timelimit %q: want seconds, a positive number such as 1.5", v))
+		}
+		return t, true, nil
+	}
+	return 0, false, nil
+}
+
+// seconds reads a time limit in seconds: a positive finite number, at most
+// 1e9 as problem.yaml's numbers.
+func seconds(s string) (float64, bool) {
+	t, err := strconv.ParseFloat(s, 64)
+	return t, err == nil && t > 0 && t <= 1e9
+}
+
+// position returns the 1-based line and column of byte offset in text.
+func position(text string, offset int) (line, col int) {
+	before := text[:offset]
+	return strings.Count(before, "\n") + 1, offset - strings.LastIndex(before, "\n")
+}
