@@ -3,6 +3,8 @@ package icpc
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/judgehq/judge/problems"
 )
@@ -15,7 +17,7 @@ func parseTimelimitFile(raw []byte, path string) (float64, error) {
 	v := strings.TrimSpace(text)
 	t, ok := seconds(v)
 	if !ok {
-		line, col := position(text, len(text)-len(strings.TrimLeft(text, " \t\r\n")))
+		line, col := position(text, len(text)-len(strings.TrimLeftFunc(text, unicode.IsSpace)))
 		return 0, problems.PositionedError(path, problems.Errorf(line, col, "%q: want the time limit in seconds, a positive number such as 1.5", v))
 	}
 	return t, nil
@@ -49,8 +51,10 @@ func seconds(s string) (float64, bool) {
 	return t, err == nil && t > 0 && t <= 1e9
 }
 
-// position returns the 1-based line and column of byte offset in text.
+// position returns the 1-based line and column of byte offset in text. Columns
+// count characters, as YAML's do (and an editor's).
 func position(text string, offset int) (line, col int) {
 	before := text[:offset]
-	return strings.Count(before, "\n") + 1, offset - strings.LastIndex(before, "\n")
+	start := strings.LastIndexByte(before, '\n') + 1
+	return strings.Count(before, "\n") + 1, utf8.RuneCountInString(before[start:]) + 1
 }
