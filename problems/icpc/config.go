@@ -350,6 +350,9 @@ func parseLimits(v *yaml.Node, file string, l *ConfigLimits) ([]Warning, error) 
 		if k.Value == "validation_passes" && (f < 2 || f > maxPasses) {
 			return warns, fmt.Errorf("%s:%d:%d: limits.validation_passes %s: want 2 to %d (a multi-pass problem has at least two passes)", file, x.Line, x.Column, x.Value, maxPasses)
 		}
+		if k.Value == "time_limit" && f > 0 && f < minTimeLimit {
+			return warns, fmt.Errorf("%s:%d:%d: limits.time_limit %s: want at least %g seconds (a shorter limit is none)", file, x.Line, x.Column, x.Value, minTimeLimit)
+		}
 		switch k.Value {
 		case "time_limit":
 			l.TimeLimit = f

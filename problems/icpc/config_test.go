@@ -38,6 +38,8 @@ func TestParseConfig(t *testing.T) {
 		{"type not a list of strings", "type: [pass-fail, [scoring]]\n", false, "", 0, nil, "p.yaml:1:19: type: want a list of types"},
 		{"pass-fail and scoring", "type: [pass-fail, scoring]\n", false, "", 0, nil, "p.yaml:1:7: type: a problem is pass-fail or scoring, not both"},
 		{"NaN limit", "limits:\n  time_limit: NaN\n", false, "", 0, nil, "p.yaml:2:15: limits.time_limit: want a number from 0 to 1e9"},
+		{"limit too short to enforce", "limits:\n  time_limit: 1e-12\n", false, "", 0, nil, "p.yaml:2:15: limits.time_limit 1e-12: want at least 0.001 seconds"},
+		{"shortest limit", "limits:\n  time_limit: 0.001\n", false, "pass-fail", 0.001, nil, ""},
 		{"validation_time 0", "limits:\n  validation_time: 0\n", false, "", 0, nil, "p.yaml:2:20: limits.validation_time 0: want more than 0 and at most 3600"},
 		{"validation_memory too large", "limits:\n  validation_memory: 1000000\n", false, "", 0, nil, "p.yaml:2:22: limits.validation_memory 1000000: want more than 0 and at most 65536"},
 		{"fractional validation_output", "limits:\n  validation_output: 1.5\n", false, "", 0, nil, "p.yaml:2:22: limits.validation_output 1.5: want a whole number"},
@@ -352,6 +354,8 @@ func TestStatedTimeLimit(t *testing.T) {
 		{"timelimit empty", map[string]string{".timelimit": ""}, 0, "", `.timelimit:1:1: "": want the time limit in seconds`},
 		{"ini with a comma", map[string]string{"domjudge-problem.ini": "name='X'\ntimelimit = '1,5'\n"}, 0, "", `domjudge-problem.ini:2:13: timelimit "1,5": want seconds`},
 		{"ini infinite", map[string]string{"domjudge-problem.ini": "timelimit=inf\n"}, 0, "", `domjudge-problem.ini:1:11: timelimit "inf": want seconds`},
+		{"timelimit too short to enforce", map[string]string{".timelimit": "1e-10\n"}, 0, "", `.timelimit:1:1: "1e-10": want the time limit in seconds, a number from 0.001`},
+		{"ini too short to enforce", map[string]string{"domjudge-problem.ini": "timelimit=1e-12\n"}, 0, "", `domjudge-problem.ini:1:11: timelimit "1e-12": want seconds, a number from 0.001`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

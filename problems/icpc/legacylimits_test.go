@@ -94,7 +94,9 @@ func TestLegacyLimitPositions(t *testing.T) {
 // file's one number and a limit the sandbox can enforce; an error names the
 // file, and the line and column where the text in the number's place starts.
 func FuzzParseTimelimitFile(f *testing.F) {
-	for _, s := range []string{"1\n", "2.5\n", "  3  \r\n", "0.25", "1e9", "\n  0\n", "", "1,5\n", "2s\n", "1\n2\n", "-1", "inf", "NaN", "1e10"} {
+	for _, s := range []string{"1\n", "2.5\n", "  3  \r\n", "0.25", "1e9", "\n  0\n", "", "1,5\n", "2s\n", "1\n2\n", "-1", "inf", "NaN", "1e10",
+		"1e-10\n", // a limit that is zero as a duration: no limit to the sandbox
+	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -125,6 +127,7 @@ func FuzzParseDomjudgeINI(f *testing.F) {
 	for _, s := range []string{
 		"name='X'\ntimelimit='3'\n", "timelimit = 2.5\r\n", "timelimit=\"1\"\ncolor=red\n", "probid=A\nname=Hello\n",
 		"name='X'\ntimelimit = '1,5'\n", "timelimit=inf\n", "timelimit=\n", "; timelimit=3\ntimelimit=4\n", "timelimit=1\ntimelimit=x\n", "",
+		"timelimit = 1e-12\n", // a limit that is zero as a duration: no limit to the sandbox
 	} {
 		f.Add(s)
 	}
