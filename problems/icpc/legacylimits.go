@@ -33,7 +33,7 @@ func parseDomjudgeINI(raw []byte, path string) (t float64, found bool, err error
 		if !ok || strings.TrimSpace(k) != "timelimit" {
 			continue
 		}
-		col := len(k) + 1 + len(v) - len(strings.TrimLeft(v, " \t")) + 1
+		_, col := position(line, len(line)-len(strings.TrimLeftFunc(v, unicode.IsSpace)))
 		v = strings.Trim(strings.TrimSpace(v), `"'`)
 		t, ok := seconds(v)
 		if !ok {

@@ -75,6 +75,10 @@ func TestLegacyLimitPositions(t *testing.T) {
 		{"timelimit empty", ".timelimit", "", `.timelimit:1:1: "": want`},
 		{"ini quoted", "domjudge-problem.ini", "name='X'\ntimelimit = '1,5'\n", `domjudge-problem.ini:2:13: timelimit "1,5": want`},
 		{"ini bare", "domjudge-problem.ini", "timelimit=inf\n", `domjudge-problem.ini:1:11: timelimit "inf": want`},
+		{"timelimit after a form feed", ".timelimit", "\f0\n", `.timelimit:1:2: "0": want`},
+		{"timelimit after wide spaces", ".timelimit", "\u00a0\u00a0x\n", `.timelimit:1:3: "x": want`},
+		{"ini after a carriage return", "domjudge-problem.ini", "timelimit=\r0\n", `domjudge-problem.ini:1:12: timelimit "0": want`},
+		{"ini key after a wide space", "domjudge-problem.ini", "\u3000timelimit=x\n", `domjudge-problem.ini:1:12: timelimit "x": want`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var err error
