@@ -120,6 +120,19 @@ var expectationKeys = map[string]bool{"permitted": true, "required": true, "mess
 // Malformed entries are skipped with a warning naming their line. pkgRoot is the
 // package folder, resolved: a submissions.yaml leading out of it is an error.
 func readSubmissionRules(pkgRoot, path string) ([]submissionRule, []Warning, error) {
+	data, err := readPackageFile(pkgRoot, path, maxSmallFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		data, err = nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return parseSubmissionRules(data, path)
+}
+
+// parseSubmissionRules reads the text of a submissions.yaml at path (nil when
+// there is none) over the format's default folders, as readSubmissionRules.
+func parseSubmissionRules(data []byte, path string) ([]submissionRule, []Warning, error) {
 	var rules []submissionRule
 	index := map[string]int{}
 	for _, d := range defaultExpectations {
@@ -127,12 +140,6 @@ func readSubmissionRules(pkgRoot, path string) ([]submissionRule, []Warning, err
 		e := Expectation{From: d.folder + "/ (the format's default)", Permitted: d.permitted, Required: d.required}
 		index[d.folder] = len(rules)
 		rules = append(rules, submissionRule{glob: d.folder, re: re, expectations: []Expectation{e.normalized()}})
-	}
-	data, err := readPackageFile(pkgRoot, path, maxSmallFile)
-	if errors.Is(err, fs.ErrNotExist) {
-		return rules, nil, nil
-	} else if err != nil {
-		return nil, nil, err
 	}
 	root, err := decodeMapping(data, path)
 	if err != nil || root == nil {

@@ -1,0 +1,193 @@
+package icpc
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/judgehq/judge/problems"
+)
+
+// lineRE finds the line of an error that names one after its file.
+var lineRE = regexp.MustCompile(`^:(\d+)(?::(\d+))?: `)
+
+// checkYAMLError holds an error from reading the YAML text at file to naming
+// it: "FILE: …", "FILE:LINE: …" or "FILE:LINE:COL: …", with a line and column
+// that lie in text (or just past its end).
+func checkYAMLError(t *testing.T, err error, file, text string) {
+	t.Helper()
+	msg, ok := strings.CutPrefix(err.Error(), file)
+	if !ok || msg == "" || msg[0] != ':' {
+		t.Fatalf("error %q does not name %s", err, file)
+	}
+	m := lineRE.FindStringSubmatch(msg)
+	if m == nil {
+		return
+	}
+	line, _ := strconv.Atoi(m[1])
+	if lines := strings.Count(text, "\n") + 1; line < 1 || line > lines+1 {
+		t.Fatalf("error %q: line %d, but %s has %d", err, line, file, lines)
+	}
+	if m[2] != "" {
+		col, _ := strconv.Atoi(m[2])
+		if _, ok := offsetAt(text, line, col); !ok {
+			t.Fatalf("error %q: no column %d on line %d of %q", err, col, line, text)
+		}
+	}
+}
+
+// checkWarnings holds warnings about the text at file to naming it, at a
+// line and column that lie in text.
+func checkWarnings(t *testing.T, warns []Warning, file, text string) {
+	t.Helper()
+	for _, w := range warns {
+		if w.File != file {
+			t.Fatalf("warning %q names %q, not %q", w, w.File, file)
+		}
+		if _, ok := offsetAt(text, w.Line, w.Col); !ok {
+			t.Fatalf("warning %q is at no place of %q", w, text)
+		}
+	}
+}
+
+// globExample turns a submissions.yaml glob into a path it must match: each
+// * matches nothing, each {…} its first choice.
+func globExample(glob string) (string, bool) {
+	glob = strings.TrimSuffix(glob, "/")
+	var b strings.Builder
+	for glob != "" {
+		open := strings.IndexByte(glob, '{')
+		if open < 0 {
+			b.WriteString(glob)
+			break
+		}
+		close := strings.IndexByte(glob[open:], '}')
+		if close < 0 {
+			return "", false
+		}
+		b.WriteString(glob[:open])
+		first, _, _ := strings.Cut(glob[open+1:open+close], ",")
+		b.WriteString(strings.TrimSpace(first))
+		glob = glob[open+close+1:]
+	}
+	return strings.ReplaceAll(b.String(), "*", ""), true
+}
+
+// TestParseSubmissionRulesFaults reads submissions.yaml texts with faults: a
+// malformed entry is skipped with a warning at its line and column; a text
+// that is no YAML mapping is an error naming the file and line.
+func TestParseSubmissionRulesFaults(t *testing.T) {
+	const file = "submissions/submissions.yaml"
+	for _, tc := range []struct {
+		name, yaml string
+		warns      []string // prefixes of the warnings, in order
+		err        string   // prefix of the error, "" for none
+	}{
+		{"good", "mixed:\n  permitted: [AC, WA]\n  required: [WA]\n", nil, ""},
+		{"empty", "", nil, ""},
+		{"unclosed brace", "a{b:\n  permitted: [AC]\n", []string{file + ":1:1: glob \"a{b\": { without }"}, ""},
+		{"entry not a mapping", "accepted: [AC]\n", []string{file + ":1:11: accepted: want a mapping"}, ""},
+		{"bad verdict", "x:\n  permitted: [AC, PE]\n", []string{file + ":2:14: submissions.yaml:1 x: permitted: want a list"}, ""},
+		{"case glob not a mapping", "x:\n  secret/1: AC\n", []string{file + ":2:13: x: secret/1: want a mapping"}, ""},
+		{"case glob unclosed", "x:\n  secret/{1:\n    required: [AC]\n", []string{file + ":2:3: glob \"secret/{1\": { without }"}, ""},
+		{"not a mapping", "- accepted\n", nil, file + ":1:1: want a mapping"},
+		{"bad yaml", "x:\n  permitted: [AC\n", nil, file + ":2: did not find expected ',' or ']'"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rules, warns, err := parseSubmissionRules([]byte(tc.yaml), file)
+			if tc.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rules) < len(defaultExpectations) {
+				t.Errorf("%d rules, fewer than the format's default folders", len(rules))
+			}
+			if len(warns) != len(tc.warns) {
+				t.Fatalf("warnings %v, want %q", warns, tc.warns)
+			}
+			for i, w := range warns {
+				if !strings.HasPrefix(w.String(), tc.warns[i]) {
+					t.Errorf("warning %q, want %q", w, tc.warns[i])
+				}
+			}
+		})
+	}
+}
+
+// FuzzParseSubmissionRules reads any submissions.yaml. An error names the
+// file (and the line and column it knows of, in the text); otherwise the
+// format's default folders keep their places, every rule's glob is valid and
+// matches what it names, every expectation permits and requires verdicts of
+// the format only, and every warning is at a place of the text.
+func FuzzParseSubmissionRules(f *testing.F) {
+	for _, s := range []string{
+		"mixed:\n  permitted: [AC, WA]\n  required: [WA]\n",
+		"mixed/odd_only.py:\n  sample:\n    required: [AC]\n  secret/{1, 3}:\n    required: [AC]\n  secret/2:\n    required: [WA]\n",
+		"accepted/entry:\n  entrypoint: real.py\n  language: python3\n",
+		"accepted:\n  permitted: [AC]\n  message: \"fast\"\n  use_for_time_limit: lower\n",
+		"wrong_answer/*.{py,cpp}:\n  authors: [A]\n  score: 10\n  secret/*:\n    permitted: [ac, wa]\n",
+		"x: &a {permitted: [AC]}\ny: *a\n<<: *a\n",
+		"a{b:\n  permitted: [AC]\n",
+		"accepted: [AC]\n",
+		"x:\n  permitted: [AC, PE]\n  required: TLE\n",
+		"x:\n  secret/1: AC\n  secret/{1:\n    required: [AC]\n",
+		"- accepted\n",
+		"x:\n  permitted: [AC\n",
+		"x: {permitted: [AC]}\n---\ny: [\n",
+		"",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		const file = "pkg/submissions/submissions.yaml"
+		rules, warns, err := parseSubmissionRules([]byte(text), file)
+		if err != nil {
+			checkYAMLError(t, err, file, text)
+			return
+		}
+		checkWarnings(t, warns, file, text)
+		if len(rules) < len(defaultExpectations) {
+			t.Fatalf("%d rules, fewer than the format's default folders", len(rules))
+		}
+		for i, d := range defaultExpectations {
+			if rules[i].glob != d.folder {
+				t.Fatalf("rule %d is %q, want the default folder %q", i, rules[i].glob, d.folder)
+			}
+		}
+		for _, r := range rules {
+			if r.re == nil || len(r.expectations) == 0 || r.expectations[0].CaseGlob != "" {
+				t.Fatalf("rule %q: glob %v, expectations %+v", r.glob, r.re, r.expectations)
+			}
+			if ex, ok := globExample(r.glob); !ok || !r.re.MatchString(ex) {
+				t.Fatalf("rule %q does not match %q", r.glob, ex)
+			}
+			for _, e := range r.expectations {
+				if (e.CaseGlob != "") != (e.cases != nil) {
+					t.Fatalf("rule %q: case glob %q compiled to %v", r.glob, e.CaseGlob, e.cases)
+				}
+				if e.cases != nil {
+					if ex, ok := globExample(e.CaseGlob); !ok || !e.cases.MatchString(ex) {
+						t.Fatalf("rule %q: case glob %q does not match %q", r.glob, e.CaseGlob, ex)
+					}
+				}
+				for _, list := range [][]problems.Verdict{e.Permitted, e.Required} {
+					if len(list) == 0 {
+						t.Fatalf("rule %q: %+v permits or requires nothing", r.glob, e)
+					}
+					for _, v := range list {
+						if !slices.Contains(expectationVerdicts, v) {
+							t.Fatalf("rule %q: verdict %q is not the format's", r.glob, v)
+						}
+					}
+				}
+			}
+		}
+	})
+}
