@@ -100,6 +100,7 @@ func TestParseGroupSettings(t *testing.T) {
 		{"accept_score: [1]\n", `t.yaml:1:15: accept_score: want a finite number`},
 		{"on_reject: maybe\n", `t.yaml:1:12: on_reject "maybe": want break or continue`},
 		{"on_reject: [break]\n", `t.yaml:1:12: on_reject "": want break or continue`},
+		{"accept_score: 1\n? on_reject", `t.yaml:2:3: on_reject "": want break or continue`},
 	} {
 		if _, _, err := ParseGroupSettings([]byte(tc.yaml), "t.yaml", base); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.yaml, err, tc.want)

@@ -92,6 +92,8 @@ func TestParseSubmissionRulesFaults(t *testing.T) {
 		{"bad verdict", "x:\n  permitted: [AC, PE]\n", []string{file + ":2:14: submissions.yaml:1 x: permitted: want a list"}, ""},
 		{"case glob not a mapping", "x:\n  secret/1: AC\n", []string{file + ":2:13: x: secret/1: want a mapping"}, ""},
 		{"case glob unclosed", "x:\n  secret/{1:\n    required: [AC]\n", []string{file + ":2:3: glob \"secret/{1\": { without }"}, ""},
+		{"explicit key, no value, at the end", "accepted:\n  permitted: [AC]\n? wrong_answer", []string{file + ":3:3: wrong_answer: want a mapping"}, ""},
+		{"explicit key, no value, last line", "? rejected\n", []string{file + ":1:3: rejected: want a mapping"}, ""},
 		{"not a mapping", "- accepted\n", nil, file + ":1:1: want a mapping"},
 		{"bad yaml", "x:\n  permitted: [AC\n", nil, file + ":2: did not find expected ',' or ']'"},
 	} {
