@@ -274,26 +274,22 @@ func decodeMapping(data []byte, file string) (*yaml.Node, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%s:%d:%d: want a mapping of keys to values", file, root.Line, root.Column)
 	}
-	lines := bytes.Count(data, []byte("\n"))
-	if !bytes.HasSuffix(data, []byte("\n")) {
-		lines++
-	}
-	placeEmptyValues(root, lines)
+	placeEmptyValues(root)
 	return root, nil
 }
 
-// placeEmptyValues gives each empty value below n that YAML places past the
-// last of the text's lines the place of its key. The parser puts the empty
-// value of an explicit key ("? key" with no ": value") where the next token
-// is, and at the end of the text that is a line the file does not have: a
-// fault in the value is better reported at its key.
-func placeEmptyValues(n *yaml.Node, lines int) {
+// placeEmptyValues gives each empty value below n that YAML places on a line
+// after its key's the place of its key. The parser puts the empty value of an
+// explicit key ("? key" with no ": value") where the next token is: the next
+// key, or past the last line at the end of the text. A fault in the value is
+// better reported at its key.
+func placeEmptyValues(n *yaml.Node) {
 	for i, c := range n.Content {
-		if n.Kind == yaml.MappingNode && i%2 == 1 && c.Kind == yaml.ScalarNode && c.Value == "" && c.Line > lines {
+		if n.Kind == yaml.MappingNode && i%2 == 1 && c.Kind == yaml.ScalarNode && c.Value == "" && c.Line > n.Content[i-1].Line {
 			k := n.Content[i-1]
 			c.Line, c.Column = k.Line, k.Column
 		}
-		placeEmptyValues(c, lines)
+		placeEmptyValues(c)
 	}
 }
 
