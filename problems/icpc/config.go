@@ -259,6 +259,11 @@ func decodeMapping(data []byte, file string) (*yaml.Node, error) {
 			return nil, nil
 		}
 		line, msg := yamlerr.Split(err)
+		// At the end of a text whose last line has no line break, the
+		// parser is on a line past the last: the fault is on the last.
+		if n := yamlLineCount(data); n > 0 && line > n {
+			line = n
+		}
 		if line > 0 {
 			return nil, fmt.Errorf("%s:%d: %s", file, line, msg)
 		}
@@ -276,6 +281,29 @@ func decodeMapping(data []byte, file string) (*yaml.Node, error) {
 	}
 	placeEmptyValues(root)
 	return root, nil
+}
+
+// yamlLineCount returns how many lines YAML reads in data: it ends a line at a
+// line feed, a carriage return (with a line feed after it, if any), and a
+// Unicode NEL, LS or PS. It returns 0 for text in UTF-16, which YAML reads
+// too, but not line by line as bytes.
+func yamlLineCount(data []byte) int {
+	if bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}) {
+		return 0
+	}
+	n := 1
+	for i := 0; i < len(data); i++ {
+		switch {
+		case data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n':
+			i++
+			n++
+		case data[i] == '\n' || data[i] == '\r':
+			n++
+		case bytes.HasPrefix(data[i:], []byte("\u0085")), bytes.HasPrefix(data[i:], []byte("\u2028")), bytes.HasPrefix(data[i:], []byte("\u2029")):
+			n++
+		}
+	}
+	return n
 }
 
 // placeEmptyValues gives each empty value below n that YAML places on a line

@@ -130,6 +130,9 @@ func TestParseSubmissionRulesFaults(t *testing.T) {
 		{"explicit key, no value, another key next", "? rejected\naccepted: {}\n", []string{file + ":1:3: rejected: want a mapping"}, ""},
 		{"not a mapping", "- accepted\n", nil, file + ":1:1: want a mapping"},
 		{"bad yaml", "x:\n  permitted: [AC\n", nil, file + ":2: did not find expected ',' or ']'"},
+		{"bad yaml, no line break at the end", "x:\n  permitted: [AC", nil, file + ":2: did not find expected ',' or ']'"},
+		{"unclosed bracket, one line", "[", nil, file + ":1: did not find expected node content"},
+		{"bad yaml, carriage returns", "x:\r  permitted: [AC", nil, file + ":2: did not find expected ',' or ']'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rules, warns, err := parseSubmissionRules([]byte(tc.yaml), file)
