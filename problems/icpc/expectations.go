@@ -151,6 +151,10 @@ func parseSubmissionRules(data []byte, path string) ([]submissionRule, []Warning
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
+		if k.Kind != yaml.ScalarNode || k.Value == "" {
+			warn(k, "want a submission glob as a key; skipped")
+			continue
+		}
 		re, err := compileGlob(k.Value)
 		if err != nil {
 			warn(k, "%v; skipped", err)
@@ -176,6 +180,10 @@ func parseSubmissionRules(data []byte, path string) ([]submissionRule, []Warning
 		for j := 0; j+1 < len(v.Content); j += 2 {
 			ck, cv := v.Content[j], v.Content[j+1]
 			if submissionKeys[ck.Value] || expectationKeys[ck.Value] {
+				continue
+			}
+			if ck.Kind != yaml.ScalarNode || ck.Value == "" {
+				warn(ck, "%s: want a test case glob as a key; skipped", k.Value)
 				continue
 			}
 			if cv.Kind != yaml.MappingNode {
