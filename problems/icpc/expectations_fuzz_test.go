@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/judgehq/judge/problems"
@@ -82,6 +83,26 @@ func checkWarnings(t *testing.T, warns []Warning, file, text string) {
 		if !inYAML(text, w.Line, w.Col) {
 			t.Fatalf("warning %q is at no place of %q", w, text)
 		}
+	}
+}
+
+// fuzzDeadline is how long one fuzz input may take to read: real ones take
+// microseconds, and a reader still busy after this has hung.
+const fuzzDeadline = 10 * time.Second
+
+// finishes runs read and fails t when it is still running after fuzzDeadline
+// (the fuzzing engine itself reports no hang, only runs out of time).
+func finishes(t *testing.T, read func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		read()
+	}()
+	select {
+	case <-done:
+	case <-time.After(fuzzDeadline):
+		t.Fatalf("still reading after %v", fuzzDeadline)
 	}
 }
 
@@ -189,7 +210,10 @@ func FuzzParseSubmissionRules(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		const file = "pkg/submissions/submissions.yaml"
-		rules, warns, err := parseSubmissionRules([]byte(text), file)
+		var rules []submissionRule
+		var warns []Warning
+		var err error
+		finishes(t, func() { rules, warns, err = parseSubmissionRules([]byte(text), file) })
 		if err != nil {
 			checkYAMLError(t, err, file, text)
 			return
