@@ -146,6 +146,8 @@ func (l *loader) readGroup(name string, inherited GroupSettings, ancestors []str
 				return nil, fmt.Errorf("%s: %w", ans, err)
 			} else if msg := l.entryFault(rans, ast, nil); msg != "" {
 				return nil, fmt.Errorf("%s: the answer file of %s %s", ans, n, msg)
+			} else if ast.IsDir() {
+				return nil, fmt.Errorf("%s: the answer file of %s is a folder", ans, n)
 			}
 			if err := l.count(path); err != nil {
 				return nil, err

@@ -53,6 +53,16 @@ func TestDataStaysInThePackage(t *testing.T) {
 				t.Skip(err)
 			}
 		}, 0, "", "not a regular file"},
+		{"answer is a folder", func(t *testing.T, secret string) {
+			write(t, filepath.Join(secret, "2.in"), "1\n")
+			if err := os.Mkdir(filepath.Join(secret, "2.ans"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}, 0, "", "the answer file of 2.in is a folder"},
+		{"answer is a link to a folder", func(t *testing.T, secret string) {
+			write(t, filepath.Join(secret, "2.in"), "1\n")
+			link(t, "..", filepath.Join(secret, "2.ans"))
+		}, 0, "", "the answer file of 2.in is a folder"},
 		{"links multiply the cases", func(t *testing.T, secret string) {
 			// Six levels of seven links to the next level: 7^6 = 117,649 cases
 			// from one file, more than maxItems.
