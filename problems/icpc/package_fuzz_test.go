@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/judgehq/judge/problems"
 )
 
 // maxLayoutEntries bounds the entries a data tree fuzz input makes, so that
@@ -185,6 +187,103 @@ func FuzzDataTree(f *testing.F) {
 			}
 			if filepath.Base(w.File) == "testdata.yaml" || filepath.Base(w.File) == "test_group.yaml" {
 				checkWarnings(t, []Warning{w}, w.File, settings)
+			}
+		}
+	})
+}
+
+// FuzzLoad loads a small package made of the fuzz inputs: problem.yaml,
+// data/testdata.yaml, submissions/submissions.yaml and .timelimit (none when
+// empty), around three cases and three submissions. Loading ends; an error
+// names a path of the package, and one about a YAML file or .timelimit a
+// place in its text; a package loaded has limits the sandbox can enforce,
+// warnings at places of the files they name, its three cases, and
+// submissions that can be listed.
+func FuzzLoad(f *testing.F) {
+	current := "problem_format_version: 2025-09\nname: Quotient\nuuid: 4a0f7c1e-2b65-4d0e-9d55-0c3f6f3f9a01\nlicense: cc0\nlimits:\n  time_limit: 1\n"
+	legacy := "name: Big sum\ntype: scoring\nlicense: cc0\ngrading:\n  objective: max\nlimits:\n  memory: 512\n"
+	subs := "mixed:\n  permitted: [AC, WA]\n  required: [WA]\nmixed/c.py:\n  sample:\n    required: [AC]\n  secret/{1, 3}:\n    required: [AC]\naccepted/a.py:\n  language: python3\n"
+	for _, s := range [][4]string{
+		{current, "output_validator_args: [float_tolerance, '1e-6']\n", subs, ""},
+		{legacy, "on_reject: continue\ngrading: default\ngrader_flags: sum\n", "", "1\n"},
+		{"name: Reverse the words\nvalidator_flags: case_sensitive\n", "output_validator_flags: space_change_sensitive\n", "", "2.5\n"},
+		{"problem_format_version: 2023-07-draft\ntype: pass-fail\nlimits:\n  time_multipliers: {ac_to_time_limit: 3}\n", "scoring: {aggregation: min}\n", "accepted: {permitted: [AC]}\n", ""},
+		{"problem_format_version: 2025-09\ntype: interactive\n", "", "", ""},
+		{current, "score_aggregation: median\n", subs, ""},
+		{current, "", "x:\n  permitted: [AC\n", ""},
+		{"limits:\n  time_limit: 1e-12\n", "", "", ""},
+		{legacy, "", "", "1,5\n"},
+		{"name: A\nlimits: {time_limit: 1\n", "", "", ""},
+		{"? limits", "", "", ""},
+		{"name: X\nvalidator_flags: float_tolerence 1e-6\n", "", "", ""},
+	} {
+		f.Add(s[0], s[1], s[2], s[3])
+	}
+	f.Fuzz(func(t *testing.T, problemYAML, testdata, submissions, timelimit string) {
+		pkg := filepath.Join(t.TempDir(), "pkg")
+		files := map[string]string{
+			"problem.yaml": problemYAML, "data/testdata.yaml": testdata, "submissions/submissions.yaml": submissions,
+			"data/sample/1.in": "1\n", "data/sample/1.ans": "1\n", "data/secret/1.in": "2\n", "data/secret/1.ans": "2\n",
+			"data/secret/g/1.in": "3\n", "data/secret/g/1.ans": "3\n",
+			"submissions/accepted/a.py": "print(input())\n", "submissions/wrong_answer/b.py": "print(0)\n", "submissions/mixed/c.py": "print(1)\n",
+		}
+		if timelimit != "" {
+			files[".timelimit"] = timelimit
+		}
+		for name, text := range files {
+			write(t, filepath.Join(pkg, filepath.FromSlash(name)), text)
+		}
+		yamlText := map[string]string{}
+		for _, name := range []string{"problem.yaml", "data/testdata.yaml", "submissions/submissions.yaml"} {
+			yamlText[filepath.Join(pkg, filepath.FromSlash(name))] = files[name]
+		}
+		var p *Package
+		var err error
+		finishes(t, func() { p, err = Load(pkg) })
+		if err != nil {
+			msg := err.Error()
+			if !strings.Contains(msg, pkg+string(filepath.Separator)) && !strings.Contains(msg, "package "+pkg+":") {
+				t.Fatalf("error %q names no path of the package", err)
+			}
+			for file, text := range yamlText {
+				if strings.HasPrefix(msg, file+":") {
+					checkYAMLError(t, err, file, text)
+				}
+			}
+			if tl := filepath.Join(pkg, ".timelimit"); strings.HasPrefix(msg, tl+":") {
+				if line, col, ok := errorAt(err, tl); !ok {
+					t.Fatalf("error %q does not name %s:LINE:COL", err, tl)
+				} else if _, ok := offsetAt(timelimit, line, col); !ok {
+					t.Fatalf("error %q is at no place of %q", err, timelimit)
+				}
+			}
+			return
+		}
+		l := p.Meta().Limits
+		if l.Time < problems.Seconds(minTimeLimit) || l.Wall < l.Time || l.Memory < problems.MiB || l.Output < problems.MiB {
+			t.Fatalf("limits %+v", l)
+		}
+		if (p.Meta().Kind == problems.Interactive) != (p.Meta().IO == problems.InteractIO) {
+			t.Fatalf("kind %q with io %q", p.Meta().Kind, p.Meta().IO)
+		}
+		for _, w := range p.Warnings {
+			if !strings.HasPrefix(w.File, pkg+string(filepath.Separator)) {
+				t.Fatalf("warning %q names no path of the package", w)
+			}
+			if text, ok := yamlText[w.File]; ok {
+				checkWarnings(t, []Warning{w}, w.File, text)
+			}
+		}
+		if ds, err := p.Datasets(); err != nil || len(ds) != 3 {
+			t.Fatalf("datasets %v, %v; want the package's three cases", ds, err)
+		}
+		subs, err := p.Submissions()
+		if err != nil {
+			t.Fatalf("submissions: %v", err)
+		}
+		for _, s := range subs {
+			if len(s.Expected) == 0 && len(s.Expectations) == 0 {
+				t.Fatalf("submission %s is held to nothing", s.Path)
 			}
 		}
 	})
