@@ -397,6 +397,11 @@ func parseLimits(v *yaml.Node, file string, l *ConfigLimits) ([]Warning, error) 
 		if k.Value == "time_limit" && f > 0 && f < minTimeLimit {
 			return warns, fmt.Errorf("%s:%d:%d: limits.time_limit %s: want at least %g seconds (a shorter limit is none)", file, x.Line, x.Column, x.Value, minTimeLimit)
 		}
+		// The bounds of the judge's own problems: beyond them a case would
+		// hold a judge for hours or ask more of a machine than any has.
+		if most, ok := map[string]int64{"time_limit": maxTimeLimit, "memory": 1 << 20, "output": 1 << 14}[k.Value]; ok && f > float64(most) {
+			return warns, fmt.Errorf("%s:%d:%d: limits.%s %s: want at most %d", file, x.Line, x.Column, k.Value, x.Value, most)
+		}
 		switch k.Value {
 		case "time_limit":
 			l.TimeLimit = f

@@ -18,7 +18,7 @@ func parseTimelimitFile(raw []byte, path string) (float64, error) {
 	t, ok := seconds(v)
 	if !ok {
 		line, col := position(text, len(text)-len(strings.TrimLeftFunc(text, unicode.IsSpace)))
-		return 0, problems.PositionedError(path, problems.Errorf(line, col, "%q: want the time limit in seconds, a number from 0.001 to 1e9 such as 1.5", v))
+		return 0, problems.PositionedError(path, problems.Errorf(line, col, "%q: want the time limit in seconds, a number from 0.001 to 3600 such as 1.5", v))
 	}
 	return t, nil
 }
@@ -37,23 +37,28 @@ func parseDomjudgeINI(raw []byte, path string) (t float64, found bool, err error
 		v = strings.Trim(strings.TrimSpace(v), `"'`)
 		t, ok := seconds(v)
 		if !ok {
-			return 0, true, problems.PositionedError(path, problems.Errorf(i+1, col, "timelimit %q: want seconds, a number from 0.001 to 1e9 such as 1.5", v))
+			return 0, true, problems.PositionedError(path, problems.Errorf(i+1, col, "timelimit %q: want seconds, a number from 0.001 to 3600 such as 1.5", v))
 		}
 		return t, true, nil
 	}
 	return 0, false, nil
 }
 
-// minTimeLimit is the shortest time limit in seconds a package may state: a
+// The shortest and longest time limits in seconds a package may state: a
 // shorter one would be no limit at all once it is a duration rounded to zero
-// (the sandbox takes a zero limit for none), and no program starts in less.
-const minTimeLimit = 0.001
+// (the sandbox takes a zero limit for none), and no program starts in less; a
+// longer one would hold a judge for more than an hour a case, more than the
+// judge's own problems may ask.
+const (
+	minTimeLimit = 0.001
+	maxTimeLimit = 3600
+)
 
 // seconds reads a time limit in seconds: a finite number from minTimeLimit to
-// 1e9 (the most any number of problem.yaml may be).
+// maxTimeLimit.
 func seconds(s string) (float64, bool) {
 	t, err := strconv.ParseFloat(s, 64)
-	return t, err == nil && t >= minTimeLimit && t <= 1e9
+	return t, err == nil && t >= minTimeLimit && t <= maxTimeLimit
 }
 
 // position returns the 1-based line and column of byte offset in text. Columns

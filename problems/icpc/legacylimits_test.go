@@ -54,11 +54,11 @@ func offsetAt(text string, line, col int) (int, bool) {
 }
 
 // checkLimit holds a time limit read from a file to what every limit must be:
-// finite, at most 1e9 seconds, and long enough to be a limit once it is a
+// finite, at most maxTimeLimit seconds, and long enough to be a limit once it is a
 // duration (a zero duration is no limit at all to the sandbox).
 func checkLimit(t *testing.T, v float64) {
 	t.Helper()
-	if math.IsNaN(v) || math.IsInf(v, 0) || v > 1e9 || problems.Seconds(v) <= 0 {
+	if math.IsNaN(v) || math.IsInf(v, 0) || v > maxTimeLimit || problems.Seconds(v) <= 0 {
 		t.Fatalf("limit %v (%v as a duration) taken", v, problems.Seconds(v))
 	}
 }
