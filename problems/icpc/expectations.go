@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -238,7 +239,12 @@ func readExpectation(v *yaml.Node, file, from, caseGlob string) (Expectation, []
 			e.Message = val.Value
 		}
 	}
-	return e.normalized(), warns
+	e = e.normalized()
+	if !slices.ContainsFunc(e.Required, func(v problems.Verdict) bool { return hasVerdict(e.Permitted, v) }) {
+		warns = append(warns, Warning{file, v.Line, v.Column, fmt.Sprintf("%s: required %s can never be met: none of them is permitted: %s",
+			from, verdictList(e.Required), verdictList(e.Permitted))})
+	}
+	return e, warns
 }
 
 // normalized fills in the defaults: every verdict permitted, and required the

@@ -229,3 +229,34 @@ func TestSubmissionsSkipSpecialFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestImpossibleExpectation: an entry whose required verdicts are none of its
+// permitted ones can never be met; it is read all the same, with a warning at
+// the entry that says why.
+func TestImpossibleExpectation(t *testing.T) {
+	tests := []struct {
+		name, yaml, warning string
+	}{
+		{"required none permitted", "mine/*:\n  permitted: [AC]\n  required: [WA]\n",
+			"s.yaml:2:3: submissions.yaml:1 mine/*: required [WA] can never be met: none of them is permitted: [AC]"},
+		{"for a case glob", "mine/*:\n  secret/*:\n    permitted: [AC, WA]\n    required: [TLE, RTE]\n",
+			"s.yaml:3:5: submissions.yaml:2 mine/*, secret/*: required [TLE RTE] can never be met: none of them is permitted: [AC WA]"},
+		{"one required is permitted", "mine/*:\n  permitted: [AC, WA]\n  required: [WA, TLE]\n", ""},
+		{"permitted alone", "mine/*:\n  permitted: [TLE]\n", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, warns, err := parseSubmissionRules([]byte(tc.yaml), "s.yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, w := range warns {
+				got = append(got, w.String())
+			}
+			if tc.warning == "" && len(got) > 0 || tc.warning != "" && (len(got) != 1 || !strings.HasPrefix(got[0], tc.warning)) {
+				t.Errorf("warnings %q, want %q", got, tc.warning)
+			}
+		})
+	}
+}
