@@ -79,6 +79,10 @@ func TestLegacyLimitPositions(t *testing.T) {
 		{"timelimit after wide spaces", ".timelimit", "\u00a0\u00a0x\n", `.timelimit:1:3: "x": want`},
 		{"ini after a carriage return", "domjudge-problem.ini", "timelimit=\r0\n", `domjudge-problem.ini:1:12: timelimit "0": want`},
 		{"ini key after a wide space", "domjudge-problem.ini", "\u3000timelimit=x\n", `domjudge-problem.ini:1:12: timelimit "x": want`},
+		{"ini hexadecimal", "domjudge-problem.ini", "timelimit=0x1p1\n", `domjudge-problem.ini:1:11: timelimit "0x1p1": want`},
+		{"ini quoted semicolon", "domjudge-problem.ini", "timelimit='2;3'\n", `domjudge-problem.ini:1:11: timelimit "2;3": want`},
+		{"timelimit with underscores", ".timelimit", "1_0\n", `.timelimit:1:1: "1_0": want`},
+		{"timelimit over an hour", ".timelimit", "7200\n", `.timelimit:1:1: "7200": want`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var err error
@@ -132,6 +136,7 @@ func FuzzParseDomjudgeINI(f *testing.F) {
 		"name='X'\ntimelimit='3'\n", "timelimit = 2.5\r\n", "timelimit=\"1\"\ncolor=red\n", "probid=A\nname=Hello\n",
 		"name='X'\ntimelimit = '1,5'\n", "timelimit=inf\n", "timelimit=\n", "; timelimit=3\ntimelimit=4\n", "timelimit=1\ntimelimit=x\n", "",
 		"timelimit = 1e-12\n", // a limit that is zero as a duration: no limit to the sandbox
+		"\uFEFFtimelimit = 2\n", "timelimit = 2 ; seconds\n", "timelimit = '2;3'\n", "timelimit = 0x1p1\n", "timelimit = 1_0\n",
 	} {
 		f.Add(s)
 	}
@@ -141,6 +146,7 @@ func FuzzParseDomjudgeINI(f *testing.F) {
 		// The line the reader must have read: the first whose key is timelimit.
 		first := -1
 		lines := strings.Split(text, "\n")
+		lines[0] = strings.TrimPrefix(lines[0], "\uFEFF") // a byte order mark
 		for i, l := range lines {
 			if k, _, ok := strings.Cut(l, "="); ok && strings.TrimSpace(k) == "timelimit" {
 				first = i
@@ -158,8 +164,15 @@ func FuzzParseDomjudgeINI(f *testing.F) {
 		}
 		if err == nil {
 			checkLimit(t, v)
+			// The limit is one of the numbers after the line's "=".
 			_, val, _ := strings.Cut(lines[first], "=")
-			if want, perr := strconv.ParseFloat(strings.Trim(strings.TrimSpace(val), `"'`), 64); perr != nil || want != v {
+			seen := false
+			for _, n := range regexp.MustCompile(`[0-9.eE+-]+`).FindAllString(val, -1) {
+				if x, perr := strconv.ParseFloat(n, 64); perr == nil && x == v {
+					seen = true
+				}
+			}
+			if !seen {
 				t.Fatalf("limit %v from line %q", v, lines[first])
 			}
 			return
@@ -174,4 +187,24 @@ func FuzzParseDomjudgeINI(f *testing.F) {
 			t.Fatalf("error %q is at byte %d (%v) of line %q, want %d, where the value starts", err, off, ok, lines[first], want)
 		}
 	})
+}
+
+// TestDomjudgeINIReadsAsDOMjudge reads limits DOMjudge's INI files hold as
+// DOMjudge reads them: after a byte order mark, and with a comment after the
+// value.
+func TestDomjudgeINIReadsAsDOMjudge(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want float64
+	}{
+		{"\uFEFFtimelimit = 2\n", 2},
+		{"timelimit = 2.5 ; seconds\n", 2.5},
+		{"timelimit = \"3\" ; quoted\n", 3},
+		{"name = 'A'\ntimelimit=.5\n", 0.5},
+	} {
+		got, found, err := parseDomjudgeINI([]byte(tc.text), "domjudge-problem.ini")
+		if err != nil || !found || got != tc.want {
+			t.Errorf("%q: %v, %v, %v; want %v", tc.text, got, found, err, tc.want)
+		}
+	}
 }
