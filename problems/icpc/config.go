@@ -394,8 +394,8 @@ func parseLimits(v *yaml.Node, file string, l *ConfigLimits) ([]Warning, error) 
 		if k.Value == "validation_passes" && (f < 2 || f > maxPasses) {
 			return warns, fmt.Errorf("%s:%d:%d: limits.validation_passes %s: want 2 to %d (a multi-pass problem has at least two passes)", file, x.Line, x.Column, x.Value, maxPasses)
 		}
-		if k.Value == "time_limit" && f > 0 && f < minTimeLimit {
-			return warns, fmt.Errorf("%s:%d:%d: limits.time_limit %s: want at least %g seconds (a shorter limit is none)", file, x.Line, x.Column, x.Value, minTimeLimit)
+		if (k.Value == "time_limit" || k.Value == "time_resolution") && f < minTimeLimit {
+			return warns, fmt.Errorf("%s:%d:%d: limits.%s %s: want at least %g seconds (a shorter limit is none)", file, x.Line, x.Column, k.Value, x.Value, minTimeLimit)
 		}
 		// The bounds of the judge's own problems: beyond them a case would
 		// hold a judge for hours or ask more of a machine than any has.

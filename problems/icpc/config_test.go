@@ -48,6 +48,8 @@ func TestParseConfig(t *testing.T) {
 		{"three validation passes", "type: multi-pass\nlimits:\n  validation_passes: 3\n", false, "pass-fail multi-pass", 0, nil, ""},
 		{"limits judge does not apply", "limits:\n  time_limit: 2\n  code: 64\n  compilation_time: 10\n  compilation_memory: 512\n", false, "pass-fail", 2,
 			[]string{"p.yaml:3:3: limits.code not applied", "p.yaml:4:3: limits.compilation_time not applied", "p.yaml:5:3: limits.compilation_memory not applied"}, ""},
+		{"a time limit of 0", "limits:\n  time_limit: 0\n", false, "", 0, nil, "p.yaml:2:15: limits.time_limit 0: want at least 0.001 seconds"},
+		{"a time resolution of a nanosecond", "limits:\n  time_resolution: 1e-9\n", false, "", 0, nil, "p.yaml:2:20: limits.time_resolution 1e-9: want at least 0.001 seconds"},
 		{"a time limit over an hour", "limits:\n  time_limit: 7200\n", false, "", 0, nil, "p.yaml:2:15: limits.time_limit 7200: want at most 3600"},
 		{"a terabyte and more of memory", "limits:\n  memory: 2000000\n", false, "", 0, nil, "p.yaml:2:11: limits.memory 2000000: want at most 1048576"},
 		{"16 GiB and more of output", "limits:\n  output: 20000\n", false, "", 0, nil, "p.yaml:2:11: limits.output 20000: want at most 16384"},
@@ -192,6 +194,10 @@ func TestLoadFixtures(t *testing.T) {
 	}
 	if got := InferredLimit(10*time.Millisecond, 2, 0); got != 1 {
 		t.Errorf("inferred limit %g, want at least 1", got)
+	}
+	// Held to an hour: a slow accepted run times a large multiplier.
+	if got := p.InferTimeLimit(2000 * time.Second); got != maxTimeLimit || p.Meta().Limits.Time != time.Hour {
+		t.Errorf("inferred limit %g (%v), want %d s", got, p.Meta().Limits.Time, maxTimeLimit)
 	}
 }
 

@@ -449,15 +449,19 @@ func (p *Package) Multipliers() (acToLimit, limitToTLE float64) {
 func (p *Package) InferTimeLimit(slowestAC time.Duration) float64 {
 	mult, _ := p.Multipliers()
 	t := InferredLimit(slowestAC, mult, p.Config.Limits.TimeResolution)
-	p.meta.Limits.Time, p.meta.Limits.Wall = problems.Seconds(t), problems.Seconds(2*t)
 	p.timeSource = fmt.Sprintf("slowest accepted run %.3fs × %g", slowestAC.Seconds(), mult)
+	if t > maxTimeLimit {
+		t = maxTimeLimit
+		p.timeSource += fmt.Sprintf(", held to %d s", maxTimeLimit)
+	}
+	p.meta.Limits.Time, p.meta.Limits.Wall = problems.Seconds(t), problems.Seconds(2*t)
 	return t
 }
 
 // InferredLimit is the problemtools rule: max(1, ceil(slowest × mult / res)) × res.
 func InferredLimit(slowest time.Duration, mult, res float64) float64 {
-	if res <= 0 {
-		res = 1
+	if res < minTimeLimit {
+		res = 1 // not set (a shorter one is refused when read)
 	}
 	steps := math.Ceil(slowest.Seconds() * mult / res)
 	if steps < 1 {
