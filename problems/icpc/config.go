@@ -45,8 +45,10 @@ type Config struct {
 	Current bool
 	Name    string
 	// Types are the problem types: pass-fail or scoring, plus interactive and/or
-	// multi-pass when present.
-	Types []string
+	// multi-pass when present. TypesAt is where problem.yaml says them (type:,
+	// or a legacy validation:), as FILE:LINE:COL; "" when it does not.
+	Types   []string
+	TypesAt string
 	// ValidatorFlags are the legacy validator_flags, split on white space;
 	// ValidatorFlagsAt is where problem.yaml gives them, as FILE:LINE:COL.
 	ValidatorFlags   []string
@@ -156,6 +158,7 @@ func ParseConfig(data []byte, file string) (Config, []Warning, error) {
 			c.Name = nameOf(v)
 		case "type":
 			typeSet = true
+			c.TypesAt = fmt.Sprintf("%s:%d:%d", file, v.Line, v.Column)
 			switch v.Kind {
 			case yaml.ScalarNode:
 				c.Types = strings.Fields(v.Value)
@@ -182,6 +185,9 @@ func ParseConfig(data []byte, file string) (Config, []Warning, error) {
 				return c, warns, bad(v, "type: a problem is pass-fail or scoring, not both")
 			}
 		case "validation":
+			if c.TypesAt == "" {
+				c.TypesAt = fmt.Sprintf("%s:%d:%d", file, v.Line, v.Column)
+			}
 			switch v.Kind {
 			case yaml.ScalarNode:
 				validation = v.Value

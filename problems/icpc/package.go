@@ -181,7 +181,11 @@ func LoadWith(dir string, opt Options) (*Package, error) {
 		return nil, err
 	}
 	if c.Interactive() && p.OutputValidator == "" {
-		return nil, fmt.Errorf("package %s: interactive, but it has no output validator", dir)
+		at := c.TypesAt
+		if at == "" {
+			at = yamlPath
+		}
+		return nil, fmt.Errorf("%s: interactive, but the package has no output validator (in output_validator/ or output_validators/)", at)
 	}
 	if p.OutputValidator == "" {
 		if err := p.checkDefaultValidatorArgs(); err != nil {
