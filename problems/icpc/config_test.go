@@ -123,8 +123,27 @@ func FuzzParseConfig(f *testing.F) {
 	f.Add("validation: custom interactive\nvalidator_flags: float_tolerance 1e-6\n")
 	f.Add("limits:\n  time_multipliers: {ac_to_time_limit: 3}\n")
 	f.Add("type: [pass-fail, nonsense, [x]]\n")
+	f.Add("? limits\n")
+	f.Add("limits:\n  validation_passes: 1\n  code: 3\n")
+	f.Add("[")
 	f.Fuzz(func(t *testing.T, s string) {
-		ParseConfig([]byte(s), "problem.yaml")
+		var (
+			c     Config
+			warns []Warning
+			err   error
+		)
+		finishes(t, func() { c, warns, err = ParseConfig([]byte(s), "problem.yaml") })
+		checkWarnings(t, warns, "problem.yaml", s)
+		if err != nil {
+			checkYAMLError(t, err, "problem.yaml", s)
+			return
+		}
+		// What is taken is what the judge can run under.
+		l := c.Limits
+		if l.TimeLimit != 0 && (l.TimeLimit < minTimeLimit || l.TimeLimit > maxTimeLimit) || l.Passes != 0 && (l.Passes < 2 || l.Passes > maxPasses) ||
+			l.Memory < 0 || l.Memory > 1<<20 || l.Output < 0 || l.Output > 1<<14 {
+			t.Fatalf("limits %+v taken from %q", l, s)
+		}
 	})
 }
 
@@ -135,8 +154,17 @@ func FuzzParseGroupSettings(f *testing.F) {
 	f.Add("scoring: {aggregation: summ}\n")
 	f.Add("output_validator_args: [float_tolerence, \"1e-6\"]\n")
 	f.Add("accept_score: NaN\non_reject: maybe\n")
+	f.Add("? on_reject\n")
 	f.Fuzz(func(t *testing.T, s string) {
-		ParseGroupSettings([]byte(s), "testdata.yaml", defaultSettings())
+		var (
+			warns []Warning
+			err   error
+		)
+		finishes(t, func() { _, warns, err = ParseGroupSettings([]byte(s), "testdata.yaml", defaultSettings()) })
+		checkWarnings(t, warns, "testdata.yaml", s)
+		if err != nil {
+			checkYAMLError(t, err, "testdata.yaml", s)
+		}
 	})
 }
 
