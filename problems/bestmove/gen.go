@@ -21,10 +21,16 @@ type genConfig struct {
 	packed   bool
 	ties     int
 	smallMax int
+	games    int // games played at most to find one data set
 }
 
-// maxGames bounds the games played to find one data set.
+// maxGames bounds the games played to find one data set. The recorded data sets
+// need at most about 80.
 const maxGames = 4000
+
+// maxTies is the most squares case=tie may ask for: a tie of all 100 would need a
+// board without shots, where the corners are worth less than the middle.
+const maxTies = board.Size*board.Size - 1
 
 // genCases lists the values of the case parameter.
 func genCases() []string {
@@ -32,8 +38,10 @@ func genCases() []string {
 		"closed", "blocked", "cross", "tie", "small"}
 }
 
+// parseGenParams reads the generator parameters, applying the defaults, and refuses
+// those that no position can meet (see feasible).
 func parseGenParams(params problems.Params) (genConfig, error) {
-	cfg := genConfig{sets: 5, kind: "any", shots: -1, ties: 3, smallMax: 3}
+	cfg := genConfig{sets: 5, kind: "any", shots: -1, ties: 3, smallMax: 3, games: maxGames}
 	num := func(name string, lo, hi int, dst *int) error {
 		v, ok := params[name]
 		if !ok {
@@ -61,10 +69,10 @@ func parseGenParams(params problems.Params) (genConfig, error) {
 	packed := -1
 	for _, e := range []error{
 		num("sets", 1, board.MaxDataSets, &cfg.sets),
-		num("shots", 0, 99, &cfg.shots),
+		num("shots", 0, board.Size*board.Size-1, &cfg.shots),
 		num("left", 1, len(board.Fleet), &cfg.left),
 		num("packed", 0, 1, &packed),
-		num("ties", 1, 100, &cfg.ties),
+		num("ties", 1, maxTies, &cfg.ties),
 		num("small", 1, 1000, &cfg.smallMax),
 	} {
 		if e != nil {
@@ -90,9 +98,14 @@ func parseGenParams(params problems.Params) (genConfig, error) {
 			have = append(have, s[i])
 		}
 		if len(have) == 0 {
-			return cfg, fmt.Errorf("param ships: empty")
+			return cfg, fmt.Errorf("param ships=\"\": want one or more distinct letters from %s", board.Fleet)
 		}
 		cfg.ships = canonical(have)
+	}
+	for _, own := range [][2]string{{"small", "small"}, {"ties", "tie"}} {
+		if v, ok := params[own[0]]; ok && cfg.kind != own[1] {
+			return cfg, fmt.Errorf("param %s=%s is for case=%s; want case=%s with it (case is %s)", own[0], v, own[1], own[1], cfg.kind)
+		}
 	}
 	switch {
 	case packed >= 0:
@@ -100,7 +113,86 @@ func parseGenParams(params problems.Params) (genConfig, error) {
 	default:
 		cfg.packed = cfg.kind == "closed" || cfg.kind == "blocked" || cfg.kind == "cross"
 	}
+	if err := cfg.feasible(); err != nil {
+		return cfg, err
+	}
 	return cfg, nil
+}
+
+// inPlay describes the ships in play that left and ships allow: the parameter
+// that sets them (empty when neither does), the fewest and most ships, and the
+// fewest squares they cover between them.
+func (cfg genConfig) inPlay() (param string, fewest, most, squares int) {
+	switch {
+	case cfg.ships != "":
+		for i := 0; i < len(cfg.ships); i++ {
+			squares += board.ShipLength(cfg.ships[i])
+		}
+		return "ships=" + cfg.ships, len(cfg.ships), len(cfg.ships), squares
+	case cfg.left > 0:
+		shortest := []int{2, 3, 3, 4, 5} // the fleet's lengths, shortest first
+		for _, l := range shortest[:cfg.left] {
+			squares += l
+		}
+		return "left=" + strconv.Itoa(cfg.left), cfg.left, cfg.left, squares
+	}
+	return "", 1, len(board.Fleet), 2
+}
+
+// feasible refuses parameters that no position meets, whatever the games: each
+// test is a fact about positions, so nothing possible is refused. What it cannot
+// rule out is left to the bounded search of position.
+func (cfg genConfig) feasible() error {
+	if cfg.left > 0 && cfg.ships != "" && len(cfg.ships) != cfg.left {
+		return fmt.Errorf("params left=%d and ships=%s disagree: ships=%s puts %d in play",
+			cfg.left, cfg.ships, cfg.ships, len(cfg.ships))
+	}
+	play, fewest, most, squares := cfg.inPlay()
+	switch cfg.kind {
+	case "closed", "blocked":
+		if most == 1 {
+			return fmt.Errorf("param case=%s with %s: a string of hits shut at both ends needs two ships in play; "+
+				"the hits of one ship, shut at both ends, would have sunk it", cfg.kind, play)
+		}
+	case "cross":
+		if most == 1 {
+			return fmt.Errorf("param case=cross with %s: hits across and down need two ships in play; "+
+				"one ship's hits lie in one line", play)
+		}
+	case "horizontal", "vertical":
+		if cfg.ships == "P" {
+			return fmt.Errorf("param case=%s with ships=P: two hits on the patrol boat sink it, "+
+				"so no string of two hits is left; want a longer ship in play", cfg.kind)
+		}
+	}
+	if cfg.shots < 0 {
+		return nil
+	}
+	// Squares never shot: every ship in play keeps one; without hits all of its
+	// squares stay unshot, with a single hit all but one.
+	unshot, why := fewest, fmt.Sprintf("each of the %d ships in play keeps a square not yet shot", fewest)
+	switch cfg.kind {
+	case "nohit":
+		unshot, why = squares, fmt.Sprintf("without hits the squares of the ships in play (%d at least) are all unshot", squares)
+	case "corner", "edge", "middle":
+		unshot, why = squares-1, fmt.Sprintf("with a single hit all but one of the squares of the ships in play (%d at least) are unshot", squares)
+	}
+	if limit := board.Size*board.Size - unshot; cfg.shots > limit {
+		var given []string
+		if cfg.kind != "any" {
+			given = append(given, "case="+cfg.kind)
+		}
+		if play != "" {
+			given = append(given, play)
+		}
+		return fmt.Errorf("param shots=%d with %s: %s, so at most %d shots can have been fired",
+			cfg.shots, strings.Join(given, " and "), why, limit)
+	}
+	if cfg.kind == "tie" && cfg.ties > board.Size*board.Size-cfg.shots {
+		return fmt.Errorf("params ties=%d and shots=%d: after %d shots only %d squares are left to share the best value",
+			cfg.ties, cfg.shots, cfg.shots, board.Size*board.Size-cfg.shots)
+	}
+	return nil
 }
 
 // canonical puts ship letters in the fleet's order.
@@ -129,9 +221,11 @@ func canonical(letters []byte) string {
 //	           closed       a string of two or more hits shut at both ends
 //	           blocked      like closed, with the board edge or a sunk ship at an end
 //	           cross        a horizontal and a vertical string of two or more meet
-//	           tie          at least ties=K squares share the best value (default 3)
-//	           small        the best value is at most small=V (default 3)
-//	shots=N    at least N shots fired before the position is taken (default random 0–30)
+//	           tie          at least ties=K squares share the best value (default 3,
+//	                        1–99)
+//	           small        the best value is at most small=V (default 3, 1–1000)
+//	shots=N    at least N shots fired before the position is taken, 0–99 (default
+//	           random 0–30)
 //	left=K     exactly K ships still in play (1–5)
 //	ships=LIST exactly these ships in play, e.g. ships=P or ships=ADS
 //	packed=0|1 place the hidden fleet with ships side by side (default 1 for closed,
@@ -141,26 +235,55 @@ func canonical(letters []byte) string {
 // fleet: sunk ships are marked 3 and leave the list of ships in play, and a position
 // is taken only when it keeps the input's promises (one group of hits, a positive
 // best value).
+//
+// Parameters that no position can meet (a string of hits shut at both ends with one
+// ship in play, more shots than leave the ships in play their squares, …) are
+// refused before any game is played. Otherwise each data set gets at most 4000
+// games, and a search that finds nothing names the parameter that stood in its way.
 func (*Problem) Generate(seed int64, params problems.Params) ([]byte, error) {
 	cfg, err := parseGenParams(params)
 	if err != nil {
 		return nil, err
 	}
+	out, _, err := cfg.generate(seed)
+	return out, err
+}
+
+// generate makes the file for the seed and returns it with the number of games
+// played, which cfg.games bounds for each data set.
+func (cfg genConfig) generate(seed int64) ([]byte, int, error) {
 	ps := make([]board.Position, 0, cfg.sets)
+	games := 0
 	for i := 0; i < cfg.sets; i++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), uint64(i)+1))
-		p, err := cfg.position(rng)
+		var st search
+		p, err := cfg.position(rng, &st)
+		games += st.games
 		if err != nil {
-			return nil, fmt.Errorf("data set %d: %w", i+1, err)
+			return nil, games, fmt.Errorf("data set %d: %w", i+1, err)
 		}
 		ps = append(ps, p)
 	}
-	return board.Format(ps), nil
+	return board.Format(ps), games, nil
 }
 
-// position plays games until one reaches a position that fits the config.
-func (cfg genConfig) position(rng *rand.Rand) (board.Position, error) {
-	for g := 0; g < maxGames; g++ {
+// search records how far the games for one data set got, so that a search that
+// fails can say which parameter stood in its way.
+type search struct {
+	games    int // games played
+	longest  int // most shots fired in a game while a ship was afloat
+	reached  int // positions taken after the shots asked for
+	ships    int // of those, positions with the ships asked for in play
+	promised int // of those, positions that keep the input's promises
+	mostTied int // most squares sharing a positive best value
+	leastTop int // smallest positive best value (0: none seen)
+}
+
+// position plays games, at most cfg.games, until one reaches a position that fits
+// the config.
+func (cfg genConfig) position(rng *rand.Rand, st *search) (board.Position, error) {
+	for st.games < cfg.games {
+		st.games++
 		minShots := cfg.shots
 		if minShots < 0 {
 			minShots = rng.IntN(31)
@@ -170,8 +293,9 @@ func (cfg genConfig) position(rng *rand.Rand) (board.Position, error) {
 			if s.afloat() == 0 {
 				break
 			}
+			st.longest = max(st.longest, s.shots)
 			p := s.position()
-			if s.shots >= minShots && cfg.accepts(&p) {
+			if s.shots >= minShots && cfg.accepts(&p, st) {
 				return p, nil
 			}
 			if !s.shoot(cfg.kind, s.shots >= minShots) {
@@ -179,23 +303,89 @@ func (cfg genConfig) position(rng *rand.Rand) (board.Position, error) {
 			}
 		}
 	}
-	return board.Position{}, fmt.Errorf("no position for case %q after %d games; loosen the params", cfg.kind, maxGames)
+	return board.Position{}, cfg.failure(st)
 }
 
-// accepts reports whether a position keeps the input's promises and shows the case.
-func (cfg genConfig) accepts(p *board.Position) bool {
+// failure explains a search that found nothing by its first hurdle that no
+// position cleared.
+func (cfg genConfig) failure(st *search) error {
+	head := fmt.Sprintf("no position found in %d games", st.games)
+	play, _, _, _ := cfg.inPlay()
+	var given []string // the parameters that narrow the positions before the case
+	if cfg.shots >= 0 {
+		given = append(given, "shots="+strconv.Itoa(cfg.shots))
+	}
+	if play != "" {
+		given = append(given, play)
+	}
+	switch {
+	case st.reached == 0 && cfg.shots < 0:
+		return fmt.Errorf("%s: no game lasted as many shots as drawn for it", head)
+	case st.reached == 0:
+		return fmt.Errorf("%s: param shots=%d asks for more shots than any game fired while a ship was afloat (%d at most); want fewer shots",
+			head, cfg.shots, st.longest)
+	case st.ships == 0:
+		return fmt.Errorf("%s: no position after the shots asked for had %s in play; loosen %s", head, play, strings.Join(given, " or "))
+	case st.promised == 0:
+		return fmt.Errorf("%s: %s had %s, but none kept the input's promises (one group of hits, a positive best value); loosen %s",
+			head, positions(st.ships), strings.Join(given, " and "), strings.Join(given, " or "))
+	}
+	detail, loosen := "", []string{"case"}
+	switch cfg.kind {
+	case "tie":
+		detail, loosen = fmt.Sprintf(" with ties=%d (at most %d squares shared the best value)", cfg.ties, st.mostTied), []string{"ties"}
+	case "small":
+		detail, loosen = fmt.Sprintf(" with small=%d (the best value was %d at the least)", cfg.smallMax, st.leastTop), []string{"small"}
+	}
+	for _, g := range given {
+		name, _, _ := strings.Cut(g, "=")
+		loosen = append(loosen, name)
+	}
+	return fmt.Errorf("%s: %s kept the input's promises%s, but none showed case=%s%s; loosen %s",
+		head, positions(st.promised), withParams(given), cfg.kind, detail, strings.Join(loosen, " or "))
+}
+
+// positions returns "1 position" or "N positions".
+func positions(n int) string {
+	if n == 1 {
+		return "1 position"
+	}
+	return strconv.Itoa(n) + " positions"
+}
+
+// withParams returns " with A and B" for the parameters given, or nothing.
+func withParams(given []string) string {
+	if len(given) == 0 {
+		return ""
+	}
+	return " with " + strings.Join(given, " and ")
+}
+
+// accepts reports whether a position keeps the input's promises and shows the case;
+// st, when not nil, counts how far it got.
+func (cfg genConfig) accepts(p *board.Position, st *search) bool {
+	if st == nil {
+		st = &search{}
+	}
+	st.reached++
 	if cfg.left > 0 && len(p.Ships) != cfg.left {
 		return false
 	}
 	if cfg.ships != "" && string(p.Ships) != cfg.ships {
 		return false
 	}
+	st.ships++
 	if _, ok := strayHit(p); !ok {
 		return false
 	}
 	b := Solve(p)
 	if b.Value == 0 {
 		return false
+	}
+	st.promised++
+	st.mostTied = max(st.mostTied, len(b.Squares))
+	if st.leastTop == 0 || b.Value < st.leastTop {
+		st.leastTop = b.Value
 	}
 	hits := hitList(p)
 	switch cfg.kind {
