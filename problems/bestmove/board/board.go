@@ -63,11 +63,20 @@ func SquareName(r, c int) string {
 // by single spaces, there are no blank lines and nothing after the last data set.
 // The error names the line and column of the first fault (a *problems.InputError).
 func Parse(data []byte) ([]Position, error) {
-	lines, err := splitLines(data)
+	return Scan(data, nil)
+}
+
+// Scan reads an input file as Parse does and, when check is not nil, calls it on
+// each data set (numbered from 1) as soon as the data set is read, before the next
+// one is: its error stops the scan. Faults are met in reading order, so the one
+// returned is the first in the file: a fault that check finds in a data set comes
+// before any fault of the format further on.
+func Scan(data []byte, check func(p *Position, set int) error) ([]Position, error) {
+	lines, open, err := splitLines(data)
 	if err != nil {
 		return nil, err
 	}
-	rd := &reader{lines: lines}
+	rd := &reader{lines: lines, open: open}
 	line, no, err := rd.next("the number of data sets")
 	if err != nil {
 		return nil, err
@@ -82,10 +91,18 @@ func Parse(data []byte) ([]Position, error) {
 		if err != nil {
 			return nil, err
 		}
+		if check != nil {
+			if err := check(&p, i); err != nil {
+				return nil, err
+			}
+		}
 		out = append(out, p)
 	}
 	if rd.n < len(rd.lines) {
 		return nil, problems.Errorf(rd.n+1, 1, "extra content after the last of %d data sets", d)
+	}
+	if err := rd.unterminated(); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -116,33 +133,46 @@ func Format(ps []Position) []byte {
 	return b.Bytes()
 }
 
-// splitLines cuts data into lines, demanding a final newline and no carriage returns.
-func splitLines(data []byte) ([][]byte, error) {
+// splitLines cuts data into lines. A last line without its newline is kept, and
+// open says so: the missing newline is a fault at the end of the file, reported
+// only when nothing before it is wrong.
+func splitLines(data []byte) (lines [][]byte, open bool, err error) {
 	if len(data) == 0 {
-		return nil, problems.Errorf(1, 1, "empty file")
+		return nil, false, problems.Errorf(1, 1, "empty file")
 	}
-	lines := bytes.Split(data, []byte("\n"))
-	last := lines[len(lines)-1]
-	lines = lines[:len(lines)-1]
-	if len(last) > 0 {
-		return nil, problems.Errorf(len(lines)+1, len(last)+1, "the last line does not end with a newline")
+	lines = bytes.Split(data, []byte("\n"))
+	if len(lines[len(lines)-1]) > 0 {
+		return lines, true, nil
 	}
-	return lines, nil
+	return lines[:len(lines)-1], false, nil
 }
 
 type reader struct {
 	lines [][]byte
-	n     int // index of the next line
+	n     int  // index of the next line
+	open  bool // the last line has no newline
 }
 
 // next returns the next line and its 1-based number, or an error naming what was
 // expected when the file has ended.
 func (rd *reader) next(what string) ([]byte, int, error) {
 	if rd.n >= len(rd.lines) {
+		if err := rd.unterminated(); err != nil {
+			return nil, 0, err
+		}
 		return nil, 0, problems.Errorf(rd.n+1, 1, "file ends early: expected %s", what)
 	}
 	rd.n++
 	return rd.lines[rd.n-1], rd.n, nil
+}
+
+// unterminated returns the fault of a last line without its newline, or nil.
+func (rd *reader) unterminated() error {
+	if !rd.open {
+		return nil
+	}
+	last := rd.lines[len(rd.lines)-1]
+	return problems.Errorf(len(rd.lines), len(last)+1, "the last line does not end with a newline")
 }
 
 func (rd *reader) position(set int) (Position, error) {
@@ -159,32 +189,34 @@ func (rd *reader) position(set int) (Position, error) {
 	if line, no, err = rd.next(fmt.Sprintf("the ship letters of data set %d", set)); err != nil {
 		return p, err
 	}
-	toks, err := fields(line, no, s, "ship letters")
-	if err != nil {
-		return p, err
-	}
-	for _, t := range toks {
+	err = fields(line, no, s, "ship letters", func(t token) error {
 		if len(t.text) != 1 || ShipLength(t.text[0]) == 0 {
-			return p, problems.Errorf(no, t.col, "%q is not a ship letter (A, B, D, S or P)", t.text)
+			return problems.Errorf(no, t.col, "%q is not a ship letter (A, B, D, S or P)", t.text)
 		}
 		if bytes.IndexByte(p.Ships, t.text[0]) >= 0 {
-			return p, problems.Errorf(no, t.col, "ship %c listed twice", t.text[0])
+			return problems.Errorf(no, t.col, "ship %c listed twice", t.text[0])
 		}
 		p.Ships = append(p.Ships, t.text[0])
+		return nil
+	})
+	if err != nil {
+		return p, err
 	}
 	for r := 0; r < Size; r++ {
 		if line, no, err = rd.next(fmt.Sprintf("grid row %d of data set %d", r+1, set)); err != nil {
 			return p, err
 		}
-		toks, err := fields(line, no, Size, "grid values")
-		if err != nil {
-			return p, err
-		}
-		for c, t := range toks {
+		c := 0
+		err := fields(line, no, Size, "grid values", func(t token) error {
 			if len(t.text) != 1 || t.text[0] < '0' || t.text[0] > '3' {
-				return p, problems.Errorf(no, t.col, "grid value %q: want 0, 1, 2 or 3", t.text)
+				return problems.Errorf(no, t.col, "grid value %q: want 0, 1, 2 or 3", t.text)
 			}
 			p.Grid[r][c] = t.text[0] - '0'
+			c++
+			return nil
+		})
+		if err != nil {
+			return p, err
 		}
 	}
 	return p, nil
@@ -195,63 +227,72 @@ type token struct {
 	col  int // 1-based column of the first byte
 }
 
-// fields splits a line into exactly want tokens separated by single spaces.
-func fields(line []byte, no, want int, what string) ([]token, error) {
-	var toks []token
+// fields splits a line into exactly want tokens separated by single spaces and
+// hands each to check as soon as it ends, so that the faults of a line are found
+// from left to right. A byte outside printable ASCII is a fault at its column; it
+// ends the token before it, which is checked first.
+func fields(line []byte, no, want int, what string, check func(token) error) error {
+	n := 0
 	start := -1
 	for i := 0; i <= len(line); i++ {
-		if i < len(line) && line[i] != ' ' {
-			if line[i] < '!' || line[i] > '~' {
-				return nil, problems.Errorf(no, i+1, "unexpected character %q", line[i])
-			}
+		bad := i < len(line) && line[i] != ' ' && (line[i] < '!' || line[i] > '~')
+		if i < len(line) && line[i] != ' ' && !bad {
 			if start < 0 {
+				if n == want {
+					return problems.Errorf(no, i+1, "too many %s: want %d", what, want)
+				}
 				start = i
 			}
 			continue
 		}
 		if start >= 0 {
-			if len(toks) == want {
-				return nil, problems.Errorf(no, start+1, "too many %s: want %d", what, want)
+			if err := check(token{text: line[start:i], col: start + 1}); err != nil {
+				return err
 			}
-			toks = append(toks, token{text: line[start:i], col: start + 1})
+			n++
 			start = -1
-			continue
+			if !bad {
+				continue
+			}
 		}
 		switch {
+		case bad:
+			return problems.Errorf(no, i+1, "unexpected character %q", line[i])
 		case len(line) == 0:
-			return nil, problems.Errorf(no, 1, "blank line: expected %d %s", want, what)
+			return problems.Errorf(no, 1, "blank line: expected %d %s", want, what)
 		case i == 0:
-			return nil, problems.Errorf(no, 1, "line starts with a space")
+			return problems.Errorf(no, 1, "line starts with a space")
 		case i == len(line):
-			return nil, problems.Errorf(no, i, "line ends with a space")
+			return problems.Errorf(no, i, "line ends with a space")
 		default:
-			return nil, problems.Errorf(no, i+1, "two spaces in a row")
+			return problems.Errorf(no, i+1, "two spaces in a row")
 		}
 	}
-	if len(toks) < want {
-		return nil, problems.Errorf(no, len(line)+1, "too few %s: found %d, want %d", what, len(toks), want)
+	if n < want {
+		return problems.Errorf(no, len(line)+1, "too few %s: found %d, want %d", what, n, want)
 	}
-	return toks, nil
+	return nil
 }
 
 // intLine reads a line holding one integer in [lo, hi] without leading zeros.
 func intLine(line []byte, no int, what string, lo, hi int) (int, error) {
-	toks, err := fields(line, no, 1, what)
-	if err != nil {
-		return 0, err
-	}
-	t := toks[0].text
-	for i, ch := range t {
-		if ch < '0' || ch > '9' {
-			return 0, problems.Errorf(no, i+1, "%s: %q is not a decimal integer", what, t)
+	v := 0
+	err := fields(line, no, 1, what, func(tok token) error {
+		t := tok.text
+		for i, ch := range t {
+			if ch < '0' || ch > '9' {
+				return problems.Errorf(no, tok.col+i, "%s: %q is not a decimal integer", what, t)
+			}
 		}
-	}
-	if len(t) > 1 && t[0] == '0' {
-		return 0, problems.Errorf(no, 1, "%s: %q has a leading zero", what, t)
-	}
-	v, err := strconv.Atoi(string(t))
-	if err != nil || v < lo || v > hi {
-		return 0, problems.Errorf(no, 1, "%s %s out of range [%d, %d]", what, t, lo, hi)
-	}
-	return v, nil
+		if len(t) > 1 && t[0] == '0' {
+			return problems.Errorf(no, tok.col, "%s: %q has a leading zero", what, t)
+		}
+		n, err := strconv.Atoi(string(t))
+		if err != nil || n < lo || n > hi {
+			return problems.Errorf(no, tok.col, "%s %s out of range [%d, %d]", what, t, lo, hi)
+		}
+		v = n
+		return nil
+	})
+	return v, err
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -79,6 +80,18 @@ func TestParseFaults(t *testing.T) {
 		{"extra line", ok + "0\n", 14, 1, "extra content"},
 		{"blank line at end", ok + "\n", 14, 1, "extra content"},
 		{"blank line inside", "1\n1\n\nA\n", 3, 1, "blank line"},
+		// The first fault in reading order, not one further on the line or in the file.
+		{"bad letter before too few", "1\n2\nQ\n", 3, 1, "not a ship letter"},
+		{"count before too many", "1\n9 9\n", 2, 1, "out of range"},
+		{"count before a tab", "1\n0\t\n", 2, 1, "out of range"},
+		{"value before too many", "1\n1\nA\n" + grid(map[int]string{0: "4 0 0 0 0 0 0 0 0 0 0"}), 4, 1, "want 0, 1, 2 or 3"},
+		{"value before two spaces", "1\n1\nA\n" + grid(map[int]string{0: "4 0  0 0 0 0 0 0 0 0"}), 4, 1, "want 0, 1, 2 or 3"},
+		{"value before a final space", "1\n1\nA\n" + grid(map[int]string{0: "0 0 0 0 0 0 0 0 0 5 "}), 4, 19, "want 0, 1, 2 or 3"},
+		{"value before a carriage return", "1\n1\nA\n" + grid(map[int]string{0: "0 0 0 0 0 0 0 0 0 5\r"}), 4, 19, "want 0, 1, 2 or 3"},
+		{"carriage return after a good value", "1\n1\nA\n" + grid(map[int]string{0: "0 0 0 0 0 0 0 0 0 1\r"}), 4, 20, "unexpected character"},
+		{"fault before a missing final newline", strings.TrimSuffix("1\n1\nQ\n"+grid(nil), "\n"), 3, 1, "not a ship letter"},
+		{"missing final newline before the end", "1\n1\nA", 3, 2, "newline"},
+		{"extra line without newline", ok + "0", 14, 1, "extra content"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -125,14 +138,17 @@ func TestSquareName(t *testing.T) {
 	}
 }
 
-// FuzzParse: Parse never panics, its errors carry a position, and what it accepts
-// Format writes back byte for byte (the format has one spelling).
+// FuzzParse: Parse never panics, its errors carry a position, the fault it reports
+// is the first on its line (see checkLineOrder), and what it accepts Format writes
+// back byte for byte (the format has one spelling).
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("1\n1\nA\n" + grid(nil)))
 	f.Add([]byte("1\n5\nA B D S P\n" + grid(map[int]string{3: "0 0 0 2 2 1 3 3 3 0"})))
 	f.Add([]byte("2\n1\nP\n"))
 	f.Add([]byte(""))
 	f.Add([]byte("\x00\xff\n"))
+	f.Add([]byte("1\n2\nQ\n"))
+	f.Add([]byte("1\n1\nA\n" + grid(map[int]string{0: "4 0  0 0 0 0 0 0 0 0 0 "})))
 	if data, err := os.ReadFile("../data/sample/2.in"); err == nil {
 		f.Add(data)
 	}
@@ -143,10 +159,68 @@ func FuzzParse(f *testing.F) {
 			if !errors.As(err, &ie) || ie.Line < 1 || ie.Col < 1 {
 				t.Fatalf("error without a position: %v", err)
 			}
+			checkLineOrder(t, data, ie)
 			return
 		}
 		if !bytes.Equal(Format(ps), data) {
 			t.Fatalf("accepted input does not round-trip")
 		}
 	})
+}
+
+// checkLineOrder fails t when a fault lies on the reported line before the reported
+// column. The line is cut where the column's token begins or the one before it ends,
+// and filled up with tokens that suit its place in the file (a count of 1, unused ship
+// letters, grid zeros): Parse must not then find a fault on the line before the
+// column, since any it finds there was in the file as well. A fault reported inside a
+// token (a stray byte, a non-digit) is not tried.
+func checkLineOrder(t *testing.T, data []byte, ie *problems.InputError) {
+	t.Helper()
+	lines := strings.SplitAfter(string(data), "\n")
+	if ie.Line > len(lines) {
+		return
+	}
+	line := strings.TrimSuffix(lines[ie.Line-1], "\n")
+	at := ie.Col - 1
+	if at > len(line) || at > 0 && at < len(line) && line[at] != ' ' && line[at-1] != ' ' {
+		return
+	}
+	kept := strings.TrimRight(line[:at], " ")
+	want, fill := 1, func(int) string { return "1" }
+	switch set := ie.Line - 2; {
+	case ie.Line == 1 || set%(2+Size) == 0:
+	case set%(2+Size) == 1:
+		n, err := strconv.Atoi(strings.TrimSuffix(lines[ie.Line-2], "\n"))
+		if err != nil || n < 1 || n > len(Fleet) {
+			return
+		}
+		var unused []string
+		for _, l := range Fleet {
+			if !strings.ContainsRune(kept, l) {
+				unused = append(unused, string(l))
+			}
+		}
+		want, fill = n, func(i int) string { return unused[i%len(unused)] }
+	default:
+		want, fill = Size, func(int) string { return "0" }
+	}
+	filled := strings.Fields(kept)
+	for i := 0; len(filled) < want; i++ {
+		filled = append(filled, fill(i))
+	}
+	mended := kept
+	if n := len(strings.Fields(kept)); n < want {
+		if kept != "" {
+			mended += " "
+		}
+		mended += strings.Join(filled[n:], " ")
+	}
+	// The mended line ends with a newline: shortened, a last line without one would
+	// show that fault before the column.
+	lines[ie.Line-1] = mended + "\n"
+	_, err := Parse([]byte(strings.Join(lines, "")))
+	var me *problems.InputError
+	if errors.As(err, &me) && me.Line == ie.Line && me.Col < ie.Col {
+		t.Fatalf("reported %d:%d (%s), but %d:%d comes first: %s", ie.Line, ie.Col, ie.Msg, me.Line, me.Col, me.Msg)
+	}
 }
