@@ -6,33 +6,29 @@ import (
 )
 
 // Validate checks an input file: the format of board.Parse, then two promises the
-// statement makes about each data set: all hits form one group of side-adjacent
-// cells, and some square has a positive value, so the answer is never empty.
+// statement makes about each data set: some square has a positive value, so the
+// answer is never empty, and all hits form one group of side-adjacent cells. Each
+// data set is checked as soon as it is read, so the fault reported is the first in
+// the file: a broken promise is not passed over for a fault of the format further on.
 func (*Problem) Validate(input []byte) error {
-	ps, err := board.Parse(input)
-	if err != nil {
-		return err
-	}
-	for i := range ps {
-		if err := checkPosition(&ps[i], i+1); err != nil {
-			return err
-		}
-	}
-	return nil
+	_, err := board.Scan(input, checkPosition)
+	return err
 }
 
 // gridLine returns the file line of grid row r of a position read from a file.
 func gridLine(p *board.Position, r int) int { return p.Line + 2 + r }
 
-// checkPosition tests the promises beyond the format for data set number set.
+// checkPosition tests the promises beyond the format for data set number set, in
+// the order of the places it reports: the data set's first line for a position
+// without a positive value, then the stray hit's square.
 func checkPosition(p *board.Position, set int) error {
+	if b := Solve(p); b.Value == 0 {
+		return problems.Errorf(p.Line, 1, "data set %d: no square has a positive value (no ship in play fits)", set)
+	}
 	if q, ok := strayHit(p); !ok {
 		return problems.Errorf(gridLine(p, q.Row), 2*q.Col+1,
 			"data set %d: hit at %s is not connected to the hit at %s; all hits must form one group",
 			set, q, firstHit(p))
-	}
-	if b := Solve(p); b.Value == 0 {
-		return problems.Errorf(p.Line, 1, "data set %d: no square has a positive value (no ship in play fits)", set)
 	}
 	return nil
 }
