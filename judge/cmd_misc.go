@@ -98,13 +98,9 @@ Examples:
 			if !ok {
 				return usageError("problem %s has no generator", p.Meta().Slug)
 			}
-			params := problems.Params{}
-			for _, kv := range c.StringSlice("param") {
-				k, v, ok := strings.Cut(kv, "=")
-				if !ok || k == "" {
-					return usageError("--param %q: want name=value", kv)
-				}
-				params[k] = v
+			params, err := problems.ParseParams(c.StringSlice("param"))
+			if err != nil {
+				return usageError("--%v", err)
 			}
 			count, out := c.Int("count"), c.String("out")
 			if count < 1 {
