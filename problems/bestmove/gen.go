@@ -144,20 +144,20 @@ func (cfg genConfig) inPlay() (param string, fewest, most, squares int) {
 // rule out is left to the bounded search of position.
 func (cfg genConfig) feasible() error {
 	if cfg.left > 0 && cfg.ships != "" && len(cfg.ships) != cfg.left {
-		return fmt.Errorf("params left=%d and ships=%s disagree: ships=%s puts %d in play",
-			cfg.left, cfg.ships, cfg.ships, len(cfg.ships))
+		return fmt.Errorf("params left=%d and ships=%s disagree: ships=%s puts %d in play; want left=%d, or %d letters in ships",
+			cfg.left, cfg.ships, cfg.ships, len(cfg.ships), len(cfg.ships), cfg.left)
 	}
 	play, fewest, most, squares := cfg.inPlay()
 	switch cfg.kind {
 	case "closed", "blocked":
 		if most == 1 {
 			return fmt.Errorf("param case=%s with %s: a string of hits shut at both ends needs two ships in play; "+
-				"the hits of one ship, shut at both ends, would have sunk it", cfg.kind, play)
+				"the hits of one ship, shut at both ends, would have sunk it; want two ships in play or more", cfg.kind, play)
 		}
 	case "cross":
 		if most == 1 {
-			return fmt.Errorf("param case=cross with %s: hits across and down need two ships in play; "+
-				"one ship's hits lie in one line", play)
+			return fmt.Errorf("param case=cross with %s: hits across and down need two ships in play, "+
+				"as one ship's hits lie in one line; want two ships in play or more", play)
 		}
 	case "horizontal", "vertical":
 		if cfg.ships == "P" {
@@ -185,12 +185,13 @@ func (cfg genConfig) feasible() error {
 		if play != "" {
 			given = append(given, play)
 		}
-		return fmt.Errorf("param shots=%d with %s: %s, so at most %d shots can have been fired",
-			cfg.shots, strings.Join(given, " and "), why, limit)
+		return fmt.Errorf("param shots=%d with %s: %s, so at most %d shots can have been fired; want shots=%d or fewer",
+			cfg.shots, strings.Join(given, " and "), why, limit, limit)
 	}
 	if cfg.kind == "tie" && cfg.ties > board.Size*board.Size-cfg.shots {
-		return fmt.Errorf("params ties=%d and shots=%d: after %d shots only %d squares are left to share the best value",
-			cfg.ties, cfg.shots, cfg.shots, board.Size*board.Size-cfg.shots)
+		left := board.Size*board.Size - cfg.shots
+		return fmt.Errorf("params ties=%d and shots=%d: after %d shots only %d squares are left to share the best value; want ties=%d or fewer",
+			cfg.ties, cfg.shots, cfg.shots, left, left)
 	}
 	return nil
 }

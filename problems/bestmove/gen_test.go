@@ -2,11 +2,14 @@ package bestmove
 
 import (
 	"bytes"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/bestmove/board"
+	"github.com/judgehq/judge/problems/paramtest"
 )
 
 // TestGenerateCases generates a small file for every case and checks that it is
@@ -97,7 +100,7 @@ func TestGenerateImpossible(t *testing.T) {
 		want   []string // in the error
 	}{
 		{"left and ships disagree", problems.Params{"left": "2", "ships": "P"}, 0, 0,
-			[]string{"left=2", "ships=P", "puts 1 in play"}},
+			[]string{"left=2", "ships=P", "puts 1 in play", "want left=1"}},
 		{"cross with one ship", problems.Params{"case": "cross", "left": "1"}, 0, 0,
 			[]string{"case=cross", "left=1", "two ships"}},
 		{"closed with one ship", problems.Params{"case": "closed", "ships": "A"}, 0, 0,
@@ -107,7 +110,7 @@ func TestGenerateImpossible(t *testing.T) {
 		{"string of hits on the patrol boat", problems.Params{"case": "vertical", "ships": "P"}, 0, 0,
 			[]string{"case=vertical", "ships=P", "sink it"}},
 		{"no hits, whole fleet, too many shots", problems.Params{"case": "nohit", "ships": "SPDBA", "shots": "84"}, 0, 0,
-			[]string{"shots=84", "case=nohit", "ships=ABDSP", "at most 83"}},
+			[]string{"shots=84", "case=nohit", "ships=ABDSP", "at most 83", "want shots=83 or fewer"}},
 		{"no hits, too many shots", problems.Params{"case": "nohit", "shots": "99"}, 0, 0,
 			[]string{"shots=99", "case=nohit", "at most 98"}},
 		{"no hits, three ships, too many shots", problems.Params{"case": "nohit", "left": "3", "shots": "93"}, 0, 0,
@@ -117,7 +120,7 @@ func TestGenerateImpossible(t *testing.T) {
 		{"five ships, too many shots", problems.Params{"left": "5", "shots": "96"}, 0, 0,
 			[]string{"shots=96", "left=5", "at most 95"}},
 		{"more ties than squares left", problems.Params{"case": "tie", "ties": "21", "shots": "80"}, 0, 0,
-			[]string{"ties=21", "shots=80", "only 20 squares"}},
+			[]string{"ties=21", "shots=80", "only 20 squares", "want ties=20 or fewer"}},
 		{"a tie of the whole board", problems.Params{"case": "tie", "ties": "100"}, 0, 0,
 			[]string{"ties=", "[1, 99]"}},
 		{"ties without case=tie", problems.Params{"ties": "4"}, 0, 0,
@@ -172,4 +175,62 @@ func TestGenerateFeasible(t *testing.T) {
 			t.Errorf("params %v refused: %v", params, err)
 		}
 	}
+}
+
+// FuzzGenParams: the parameter parser never panics and answers the same every time;
+// a refusal names a parameter it was given and says what it wants; and what it
+// accepts is taken as given and within the bounds the generator relies on: at
+// most 50 data sets of at most 4000 games each, and no combination that the
+// up-front checks rule out.
+func FuzzGenParams(f *testing.F) {
+	paramtest.Seed(f, "bestmove",
+		"", "sets=0", "sets=51", "sets=x", "shots=100", "shots=-1", "shots=+5", "left=0", "left=6",
+		"ships=", "ships=AA", "ships=Q", "ships=pa", "packed=2", "ties=100\ncase=tie", "ties=0\ncase=tie",
+		"small=0\ncase=small", "small=3", "case=sideways", "colour=red\nsize=9",
+		"left=2\nships=P", "case=cross\nleft=1", "case=closed\nships=A", "case=vertical\nships=P",
+		"case=nohit\nships=ABDSP\nshots=84", "case=corner\nleft=5\nshots=85", "left=5\nshots=96",
+		"case=tie\nties=21\nshots=80", "case=nohit\nshots=98")
+	f.Fuzz(func(t *testing.T, s string) {
+		params, ok := paramtest.Decode(s)
+		if !ok {
+			return
+		}
+		cfg, ok := paramtest.Parse(t, params, parseGenParams)
+		if !ok {
+			return
+		}
+		for name, got := range map[string]int{"sets": cfg.sets, "shots": cfg.shots, "left": cfg.left, "ties": cfg.ties, "small": cfg.smallMax} {
+			if v, given := params[name]; given {
+				if n, err := strconv.Atoi(v); err != nil || n != got {
+					t.Fatalf("%s=%q accepted as %d", name, v, got)
+				}
+			}
+		}
+		switch {
+		case cfg.sets < 1 || cfg.sets > board.MaxDataSets:
+			t.Fatalf("sets=%d accepted", cfg.sets)
+		case cfg.games != maxGames:
+			t.Fatalf("%d games a data set", cfg.games)
+		case !slices.Contains(genCases(), cfg.kind):
+			t.Fatalf("case=%q accepted", cfg.kind)
+		case cfg.shots < -1 || cfg.shots >= board.Size*board.Size:
+			t.Fatalf("shots=%d accepted", cfg.shots)
+		case cfg.left < 0 || cfg.left > len(board.Fleet):
+			t.Fatalf("left=%d accepted", cfg.left)
+		case cfg.ships != canonical([]byte(cfg.ships)):
+			t.Fatalf("ships=%q accepted", cfg.ships)
+		case cfg.ties < 1 || cfg.ties > maxTies || cfg.smallMax < 1 || cfg.smallMax > 1000:
+			t.Fatalf("ties=%d, small=%d accepted", cfg.ties, cfg.smallMax)
+		}
+		// Facts of positions the up-front checks stand for.
+		afloat := max(1, cfg.left, len(cfg.ships))
+		switch {
+		case cfg.left > 0 && cfg.ships != "" && cfg.left != len(cfg.ships):
+			t.Fatalf("left=%d with ships=%s accepted", cfg.left, cfg.ships)
+		case (cfg.left == 1 || len(cfg.ships) == 1) && slices.Contains([]string{"closed", "blocked", "cross"}, cfg.kind):
+			t.Fatalf("case=%s with one ship in play accepted", cfg.kind)
+		case cfg.shots > board.Size*board.Size-afloat:
+			t.Fatalf("shots=%d with %d ships in play accepted", cfg.shots, afloat)
+		}
+	})
 }
