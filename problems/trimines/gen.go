@@ -2,8 +2,10 @@ package trimines
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"github.com/judgehq/judge/problems"
@@ -23,32 +25,40 @@ func (p *Problem) Generate(seed int64, params problems.Params) ([]byte, error) {
 	return RandomBoard(seed, n, bombs).Format(), nil
 }
 
+// genParams reads the generator parameters. A refusal names the parameter and
+// what it wants; unknown names are looked for first, in name order, so that the
+// refusal does not depend on the map's order.
 func genParams(params problems.Params) (n, bombs int, err error) {
+	for _, k := range slices.Sorted(maps.Keys(params)) {
+		if k != "n" && k != "density" && k != "bombs" {
+			return 0, 0, fmt.Errorf("unknown param %q (known: n, density, bombs)", k)
+		}
+	}
 	n = 40
+	if v, ok := params["n"]; ok {
+		if n, err = strconv.Atoi(v); err != nil || n < board.MinN || n > board.MaxN {
+			return 0, 0, fmt.Errorf("param n=%q: want an integer in [%d, %d]", v, board.MinN, board.MaxN)
+		}
+	}
 	density := 10.0
-	for k, v := range params {
-		switch k {
-		case "n":
-			if n, err = strconv.Atoi(v); err != nil || n < board.MinN || n > board.MaxN {
-				return 0, 0, fmt.Errorf("param n=%s: want an integer in [%d, %d]", v, board.MinN, board.MaxN)
-			}
-		case "density":
-			if density, err = strconv.ParseFloat(v, 64); err != nil || !(density >= 0 && density < 100) {
-				return 0, 0, fmt.Errorf("param density=%s: want per cent in [0, 100)", v)
-			}
-		case "bombs":
-		default:
-			return 0, 0, fmt.Errorf("unknown param %q (know n, density, bombs)", k)
+	dv, ok := params["density"]
+	if ok {
+		if density, err = strconv.ParseFloat(dv, 64); err != nil || !(density >= 0 && density < 100) {
+			return 0, 0, fmt.Errorf("param density=%q: want per cent in [0, 100)", dv)
 		}
 	}
-	bombs = int(math.Round(float64(n*n) * density / 100))
+	cells := n * n
 	if v, ok := params["bombs"]; ok {
-		if bombs, err = strconv.Atoi(v); err != nil || bombs < 0 {
-			return 0, 0, fmt.Errorf("param bombs=%s: want a count ≥ 0", v)
+		if bombs, err = strconv.Atoi(v); err != nil || bombs < 0 || bombs > cells-1 {
+			return 0, 0, fmt.Errorf("param bombs=%q: want a count in [0, %d] (a %d×%d board keeps a cell free)", v, cells-1, n, n)
 		}
+		return n, bombs, nil
 	}
-	if bombs > n*n-1 {
-		return 0, 0, fmt.Errorf("%d bombs do not fit on a %d×%d board with a free cell", bombs, n, n)
+	bombs = int(math.Round(float64(cells) * density / 100))
+	if bombs > cells-1 {
+		// Rounded, the count reaches every cell from 100 - 50/cells per cent on.
+		return 0, 0, fmt.Errorf("param density=%q makes %d bombs on a %d×%d board, leaving no cell free; want density below %g",
+			dv, bombs, n, n, 100-50/float64(cells))
 	}
 	return n, bombs, nil
 }

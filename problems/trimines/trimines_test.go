@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
 	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/paramtest"
+	tboard "github.com/judgehq/judge/problems/trimines/board"
 )
 
 // tiny is a 2×2 board with one bomb at (1,1); every safe cell shows 1.
@@ -249,11 +252,19 @@ func TestGenerate(t *testing.T) {
 		{problems.Params{}, 40, 160, ""},
 		{problems.Params{"n": "20", "density": "2.5"}, 20, 10, ""},
 		{problems.Params{"n": "10", "bombs": "99"}, 10, 99, ""},
-		{problems.Params{"n": "3", "bombs": "9"}, 0, 0, "do not fit"},
+		{problems.Params{"n": "3", "bombs": "9"}, 0, 0, `param bombs="9": want a count in [0, 8]`},
 		{problems.Params{"n": "1"}, 0, 0, "param n"},
 		{problems.Params{"density": "100"}, 0, 0, "param density"},
 		{problems.Params{"bombs": "-1"}, 0, 0, "param bombs"},
 		{problems.Params{"size": "3"}, 0, 0, "unknown param"},
+		// Found by FuzzGenParams: the refusal named bombs, not density, and wanted nothing.
+		{problems.Params{"n": "2", "density": "99.9"}, 0, 0, `param density="99.9" makes 4 bombs on a 2×2 board, leaving no cell free; want density below 87.5`},
+		{problems.Params{"n": "10", "density": "99.4"}, 10, 99, ""},
+		{problems.Params{"n": "10", "density": "99.5"}, 0, 0, "want density below 99.5"},
+		// Found by FuzzGenParams: with two faults, the map's order chose the refusal.
+		{problems.Params{"n": "0", "size": "3"}, 0, 0, `unknown param "size"`},
+		{problems.Params{"n": "0", "bombs": "-1"}, 0, 0, `param n="0"`},
+		{problems.Params{"bombs": "5", "density": "x"}, 0, 0, `param density="x"`},
 	}
 	for _, tc := range tests {
 		a, err := p.Generate(7, tc.params)
@@ -312,4 +323,39 @@ func TestData(t *testing.T) {
 
 func fmtSscan(b []byte, args ...any) (int, error) {
 	return fmt.Sscan(string(b), args...)
+}
+
+// FuzzGenParams: the parameter parser never panics and answers the same every time;
+// a refusal names a parameter it was given and says what it wants; and what it
+// accepts is taken as given and within the bounds RandomBoard relies on: a side
+// from MinN to MaxN and a bomb count that leaves a cell free.
+func FuzzGenParams(f *testing.F) {
+	paramtest.Seed(f, "trimines",
+		"", "n=1", "n=1001", "n=x", "n= 5", "density=100", "density=-1", "density=NaN", "density=Inf",
+		"density=1e400", "bombs=-1", "bombs=x", "n=3\nbombs=9", "n=2\ndensity=99.9", "size=3", "n=0\nsize=3",
+		"n=0\ndensity=200")
+	type board struct{ n, bombs int }
+	f.Fuzz(func(t *testing.T, s string) {
+		params, ok := paramtest.Decode(s)
+		if !ok {
+			return
+		}
+		b, ok := paramtest.Parse(t, params, func(p problems.Params) (board, error) {
+			n, bombs, err := genParams(p)
+			return board{n, bombs}, err
+		})
+		if !ok {
+			return
+		}
+		for name, got := range map[string]int{"n": b.n, "bombs": b.bombs} {
+			if v, given := params[name]; given {
+				if n, err := strconv.Atoi(v); err != nil || n != got {
+					t.Fatalf("%s=%q accepted as %d", name, v, got)
+				}
+			}
+		}
+		if b.n < tboard.MinN || b.n > tboard.MaxN || b.bombs < 0 || b.bombs > b.n*b.n-1 {
+			t.Fatalf("accepted n=%d with %d bombs", b.n, b.bombs)
+		}
+	})
 }
