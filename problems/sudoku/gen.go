@@ -78,9 +78,15 @@ func genOptions(params problems.Params) (map[string]string, error) {
 		if err != nil || n < 0 || n > grid.Size {
 			return nil, fmt.Errorf("sudoku: clues=%q: want a number from 0 to 81", c)
 		}
+		if opt["kind"] == "unsolvable" && n == grid.Size {
+			return nil, fmt.Errorf("sudoku: clues=81 with kind=unsolvable: the given that makes it unsolvable needs an empty cell; want clues from 0 to 80")
+		}
 	}
 	if opt["level"] != "any" && opt["kind"] != "unique" {
-		return nil, fmt.Errorf("sudoku: level=%s is for kind=unique", opt["level"])
+		return nil, fmt.Errorf("sudoku: level=%s is for kind=unique; want kind=unique with it (kind is %s)", opt["level"], opt["kind"])
+	}
+	if f, ok := params["flavor"]; ok && opt["kind"] != "unsolvable" {
+		return nil, fmt.Errorf("sudoku: flavor=%s is for kind=unsolvable; want kind=unsolvable with it (kind is %s)", f, opt["kind"])
 	}
 	return opt, nil
 }

@@ -2,10 +2,14 @@ package sudoku
 
 import (
 	"bytes"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/paramtest"
+	"github.com/judgehq/judge/problems/sudoku/grid"
 )
 
 func TestGenerate(t *testing.T) {
@@ -106,8 +110,10 @@ func TestGenerateBadParams(t *testing.T) {
 		"kind=many":                "kind=\"many\"",
 		"clues=82":                 "clues",
 		"clues=x":                  "clues",
-		"kind=multi level=easy":    "level=easy is for kind=unique",
-		"kind=unsolvable clues=81": "needs an empty cell",
+		"kind=multi level=easy":    "level=easy is for kind=unique; want kind=unique",
+		"kind=unsolvable clues=81": "needs an empty cell; want clues from 0 to 80",
+		"flavor=deep":              "flavor=deep is for kind=unsolvable; want kind=unsolvable",
+		"flavor=clash kind=multi":  "flavor=clash is for kind=unsolvable",
 	} {
 		_, err := p.Generate(1, parseParams(params))
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -135,4 +141,45 @@ func parseParams(s string) problems.Params {
 		p[k] = v
 	}
 	return p
+}
+
+// FuzzGenParams: the parameter parser never panics and answers the same every time;
+// a refusal names a parameter it was given and says what it wants; and what it
+// accepts is within what the generator relies on: each option one of its values,
+// clues a number of givens the kind can have, level only for unique puzzles and
+// flavor only for unsolvable ones.
+func FuzzGenParams(f *testing.F) {
+	paramtest.Seed(f, "sudoku", "", "colour=red", "kind=many", "clues=82", "clues=-1", "clues=x", "clues=+5",
+		"spacing=wide", "level=", "kind=multi\nlevel=easy", "kind=unsolvable\nclues=81", "flavor=deep",
+		"flavor=clash\nkind=multi")
+	f.Fuzz(func(t *testing.T, s string) {
+		params, ok := paramtest.Decode(s)
+		if !ok {
+			return
+		}
+		opt, ok := paramtest.Parse(t, params, genOptions)
+		if !ok {
+			return
+		}
+		for k, v := range opt {
+			if allowed, known := genParams[k]; !known || allowed != nil && !slices.Contains(allowed, v) {
+				t.Fatalf("option %s=%q", k, v)
+			}
+			if g, given := params[k]; given && g != v {
+				t.Fatalf("%s=%q taken as %q", k, g, v)
+			}
+		}
+		if c, ok := opt["clues"]; ok {
+			n, err := strconv.Atoi(c)
+			if err != nil || n < 0 || n > grid.Size || opt["kind"] == "unsolvable" && n >= grid.Size {
+				t.Fatalf("clues=%q accepted for kind=%s", c, opt["kind"])
+			}
+		}
+		if opt["level"] != "any" && opt["kind"] != "unique" {
+			t.Fatalf("level=%s accepted for kind=%s", opt["level"], opt["kind"])
+		}
+		if _, given := params["flavor"]; given && opt["kind"] != "unsolvable" {
+			t.Fatalf("flavor=%s accepted for kind=%s, which ignores it", opt["flavor"], opt["kind"])
+		}
+	})
 }
