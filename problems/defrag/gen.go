@@ -2,6 +2,7 @@ package defrag
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -13,15 +14,15 @@ import (
 
 // GenParams are the generator's parameters, read from name=value pairs.
 type GenParams struct {
-	Blocks     int     // blocks=N: disk size, 1..32767 (default 32767)
+	Blocks     int     // blocks=N: disk size, 2..32767 (default 32767)
 	Free       float64 // free=P: percent of blocks left free, (0, 100) (default 15)
-	Files      int     // files=N: number of files (default blocks/60)
+	Files      int     // files=N: number of files, 1..the blocks not free (default blocks/60, or fewer when that many do not fit)
 	Sizes      string  // sizes=even|skewed: file sizes about equal, or a few huge and many small (default even)
 	Pattern    string  // pattern=random|interleaved|contiguous|endfree|carved (default random)
-	Frags      int     // frags=K: most fragments per fragmented file (default 6)
+	Frags      int     // frags=K: most fragments per fragmented file, at least 1 (default 6)
 	Fragmented float64 // fragmented=F: share of files split into pieces, [0, 1] (default 0.6)
 	Holes      int     // holes=H: number of free gaps, 0 for a default that suits the pattern
-	Carves     int     // carves=C: pieces moved away by the carved pattern (default files/4)
+	Carves     int     // carves=C: pieces moved away by the carved pattern, 0..blocks (default files/4)
 }
 
 // The fragmentation patterns.
@@ -30,48 +31,59 @@ var patterns = []string{"random", "interleaved", "contiguous", "endfree", "carve
 // ParseGenParams reads the generator parameters, applying the defaults.
 func ParseGenParams(p problems.Params) (GenParams, error) {
 	g := GenParams{Blocks: disk.MaxBlocks, Free: 15, Sizes: "even", Pattern: "random", Frags: 6, Fragmented: 0.6, Files: -1, Carves: -1}
-	for k, v := range p {
+	for _, k := range slices.Sorted(maps.Keys(p)) { // in name order: the first fault named is always the same
+		v := p[k]
 		var err error
+		want := ""
 		switch k {
 		case "blocks":
 			g.Blocks, err = strconv.Atoi(v)
+			want = fmt.Sprintf("an integer from 2 to %d", disk.MaxBlocks)
 		case "free":
 			g.Free, err = strconv.ParseFloat(v, 64)
+			want = "a percentage in (0, 100)"
 		case "files":
 			g.Files, err = strconv.Atoi(v)
+			want = "an integer of at least 1"
 		case "sizes":
 			g.Sizes = v
 		case "pattern":
 			g.Pattern = v
 		case "frags":
 			g.Frags, err = strconv.Atoi(v)
+			want = "an integer of at least 1"
 		case "fragmented":
 			g.Fragmented, err = strconv.ParseFloat(v, 64)
+			want = "a share in [0, 1]"
 		case "holes":
 			g.Holes, err = strconv.Atoi(v)
+			want = "an integer of at least 0"
 		case "carves":
 			g.Carves, err = strconv.Atoi(v)
+			want = "an integer of at least 0"
 		default:
 			return g, fmt.Errorf("unknown parameter %q (known: blocks, free, files, sizes, pattern, frags, fragmented, holes, carves)", k)
 		}
 		if err != nil {
-			return g, fmt.Errorf("parameter %s=%q: %w", k, v, err)
+			return g, fmt.Errorf("parameter %s=%q: want %s", k, v, want)
 		}
 	}
-	if g.Files < 0 {
-		g.Files = max(1, g.Blocks/60)
+	freeBlocks := g.freeBlocks()
+	if _, ok := p["files"]; !ok {
+		// A block each at least: a disk left mostly free holds fewer files.
+		g.Files = max(1, min(g.Blocks/60, g.Blocks-freeBlocks))
 	}
-	if g.Carves < 0 {
+	if _, ok := p["carves"]; !ok {
 		g.Carves = max(1, g.Files/4)
 	}
-	freeBlocks := g.freeBlocks()
 	switch {
 	case g.Blocks < 2 || g.Blocks > disk.MaxBlocks:
 		return g, fmt.Errorf("blocks=%d: want 2..%d", g.Blocks, disk.MaxBlocks)
 	case !(g.Free > 0 && g.Free < 100):
 		return g, fmt.Errorf("free=%v: want a percentage in (0, 100)", g.Free)
 	case g.Files < 1 || g.Files > g.Blocks-freeBlocks:
-		return g, fmt.Errorf("files=%d: want 1..%d (one block each at least)", g.Files, g.Blocks-freeBlocks)
+		return g, fmt.Errorf("files=%d: want 1..%d, a block each at least (blocks=%d with free=%v leaves %d blocks for files)",
+			g.Files, g.Blocks-freeBlocks, g.Blocks, g.Free, g.Blocks-freeBlocks)
 	case g.Sizes != "even" && g.Sizes != "skewed":
 		return g, fmt.Errorf("sizes=%q: want even or skewed", g.Sizes)
 	case !slices.Contains(patterns, g.Pattern):
@@ -82,6 +94,9 @@ func ParseGenParams(p problems.Params) (GenParams, error) {
 		return g, fmt.Errorf("fragmented=%v: want a share in [0, 1]", g.Fragmented)
 	case g.Holes < 0:
 		return g, fmt.Errorf("holes=%d: want 0 (default) or more", g.Holes)
+	case g.Carves < 0 || g.Carves > g.Blocks:
+		// Each carve scans the disk: the bound keeps the carved pattern to seconds.
+		return g, fmt.Errorf("carves=%d: want 0..%d (at most one a block)", g.Carves, g.Blocks)
 	}
 	return g, nil
 }
