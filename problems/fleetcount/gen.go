@@ -2,7 +2,9 @@ package fleetcount
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,50 +29,19 @@ import (
 //
 // The same seed and parameters give the same file. The result always validates.
 func (*Problem) Generate(seed int64, p problems.Params) ([]byte, error) {
-	rng := rand.New(rand.NewPCG(uint64(seed), 0x666c656574))
-	num := func(name string, def, lo, hi int) (int, error) {
-		s, ok := p[name]
-		if !ok {
-			return def, nil
-		}
-		v, err := strconv.Atoi(s)
-		if err != nil || v < lo || v > hi {
-			return 0, fmt.Errorf("%s=%q: want an integer in [%d, %d]", name, s, lo, hi)
-		}
-		return v, nil
-	}
-	for name := range p {
-		switch name {
-		case "r", "c", "rule", "fleet", "mode", "miss", "hit", "shots", "split":
-		default:
-			return nil, fmt.Errorf("unknown parameter %q (known: r c rule fleet mode miss hit shots split)", name)
-		}
-	}
-	b := &board.Board{}
-	var err error
-	if b.R, err = num("r", 5, 1, board.MaxSide); err != nil {
-		return nil, err
-	}
-	if b.C, err = num("c", 5, 1, board.MaxSide); err != nil {
-		return nil, err
-	}
-	switch rule := p["rule"]; rule {
-	case "", "any":
-		b.Rule = board.Rule(rng.IntN(3))
-	default:
-		r, ok := board.ParseRule(rule)
-		if !ok {
-			return nil, fmt.Errorf("rule=%q: want touch, noside, nocontact or any", rule)
-		}
-		b.Rule = r
-	}
-	if b.Ships, err = fleetParam(p["fleet"], b, rng); err != nil {
-		return nil, err
-	}
-	split, err := num("split", 0, 0, board.MaxSide)
+	cfg, err := parseGenParams(p)
 	if err != nil {
 		return nil, err
 	}
+	rng := rand.New(rand.NewPCG(uint64(seed), 0x666c656574))
+	b := &board.Board{R: cfg.r, C: cfg.c, Rule: cfg.rule, Ships: cfg.fleet}
+	if cfg.anyRule {
+		b.Rule = board.Rule(rng.IntN(3))
+	}
+	if b.Ships == nil {
+		b.Ships = randomFleet(b, rng)
+	}
+	split := cfg.split
 	wall := func(r int) bool { return split > 0 && (r+1)%(split+1) == 0 }
 	b.Grid = make([][]int8, b.R)
 	for r := range b.Grid {
@@ -81,35 +52,22 @@ func (*Problem) Generate(seed int64, p problems.Params) ([]byte, error) {
 			}
 		}
 	}
-	switch mode := p["mode"]; mode {
-	case "empty":
+	switch cfg.mode {
 	case "random":
-		missP, err := num("miss", 20, 0, 100)
-		if err != nil {
-			return nil, err
-		}
-		hitP, err := num("hit", 10, 0, 100-missP)
-		if err != nil {
-			return nil, err
-		}
 		for r := range b.R {
 			for c := range b.C {
 				if wall(r) {
 					continue
 				}
 				switch x := rng.IntN(100); {
-				case x < missP:
+				case x < cfg.miss:
 					b.Grid[r][c] = board.Miss
-				case x < missP+hitP:
+				case x < cfg.miss+cfg.hit:
 					b.Grid[r][c] = board.Hit
 				}
 			}
 		}
-	case "", "game":
-		shots, err := num("shots", b.R*b.C/3, 0, b.R*b.C)
-		if err != nil {
-			return nil, err
-		}
+	case "game":
 		occ, ok := placeFleet(b, rng)
 		if !ok {
 			return nil, fmt.Errorf("could not place fleet %v on a %d × %d board under %s", b.Ships, b.R, b.C, b.Rule)
@@ -123,15 +81,13 @@ func (*Problem) Generate(seed int64, p problems.Params) ([]byte, error) {
 			}
 		}
 		rng.Shuffle(len(open), func(i, j int) { open[i], open[j] = open[j], open[i] })
-		for _, q := range open[:min(shots, len(open))] {
+		for _, q := range open[:min(cfg.shots, len(open))] {
 			if occ[q[0]][q[1]] {
 				b.Grid[q[0]][q[1]] = board.Hit
 			} else {
 				b.Grid[q[0]][q[1]] = board.Miss
 			}
 		}
-	default:
-		return nil, fmt.Errorf("mode=%q: want empty, random or game", mode)
 	}
 	out := b.Format()
 	if _, err := board.Parse(out); err != nil {
@@ -140,24 +96,132 @@ func (*Problem) Generate(seed int64, p problems.Params) ([]byte, error) {
 	return out, nil
 }
 
-// fleetParam reads the fleet parameter, or draws a small fleet that fits the board.
-func fleetParam(s string, b *board.Board, rng *rand.Rand) ([]int, error) {
-	if s == "" {
-		var ships []int
-		for range 1 + rng.IntN(4) {
-			ships = append(ships, 1+rng.IntN(min(4, max(b.R, b.C))))
+// genConfig is the parsed generator parameters.
+type genConfig struct {
+	r, c    int
+	rule    board.Rule
+	anyRule bool  // rule drawn at random
+	fleet   []int // nil: drawn at random
+	mode    string
+	miss    int // mode=random
+	hit     int // mode=random
+	shots   int // mode=game
+	split   int
+}
+
+// parseGenParams reads the generator parameters (see Generate), applying the
+// defaults; what is drawn at random is left to Generate.
+func parseGenParams(p problems.Params) (genConfig, error) {
+	num := func(name string, def, lo, hi int) (int, error) {
+		s, ok := p[name]
+		if !ok {
+			return def, nil
 		}
-		return ships, nil
+		v, err := strconv.Atoi(s)
+		if err != nil || v < lo || v > hi {
+			return 0, fmt.Errorf("%s=%q: want an integer in [%d, %d]", name, s, lo, hi)
+		}
+		return v, nil
+	}
+	for _, name := range slices.Sorted(maps.Keys(p)) { // in name order: the refusal is always the same
+		switch name {
+		case "r", "c", "rule", "fleet", "mode", "miss", "hit", "shots", "split":
+		default:
+			return genConfig{}, fmt.Errorf("unknown parameter %q (known: r c rule fleet mode miss hit shots split)", name)
+		}
+	}
+	var cfg genConfig
+	var err error
+	if cfg.r, err = num("r", 5, 1, board.MaxSide); err != nil {
+		return cfg, err
+	}
+	if cfg.c, err = num("c", 5, 1, board.MaxSide); err != nil {
+		return cfg, err
+	}
+	switch rule := p["rule"]; rule {
+	case "", "any":
+		cfg.anyRule = true
+	default:
+		r, ok := board.ParseRule(rule)
+		if !ok {
+			return cfg, fmt.Errorf("rule=%q: want touch, noside, nocontact or any", rule)
+		}
+		cfg.rule = r
+	}
+	if cfg.fleet, err = fleetParam(p); err != nil {
+		return cfg, err
+	}
+	if cfg.split, err = num("split", 0, 0, board.MaxSide); err != nil {
+		return cfg, err
+	}
+	switch cfg.mode = p["mode"]; cfg.mode {
+	case "empty":
+	case "random":
+		if cfg.miss, err = num("miss", 20, 0, 100); err != nil {
+			return cfg, err
+		}
+		if cfg.hit, err = num("hit", 10, 0, 100-cfg.miss); err != nil {
+			return cfg, err
+		}
+	case "", "game":
+		cfg.mode = "game"
+		if cfg.shots, err = num("shots", cfg.r*cfg.c/3, 0, cfg.r*cfg.c); err != nil {
+			return cfg, err
+		}
+	default:
+		return cfg, fmt.Errorf("mode=%q: want empty, random or game", cfg.mode)
+	}
+	for _, own := range [][2]string{{"hit", "random"}, {"miss", "random"}, {"shots", "game"}} {
+		if v, ok := p[own[0]]; ok && cfg.mode != own[1] {
+			return cfg, fmt.Errorf("%s=%q is for mode=%s; want mode=%s with it (mode is %s)", own[0], v, own[1], own[1], cfg.mode)
+		}
+	}
+	if cfg.mode == "game" {
+		// The fleet is placed: every ship must fit across, or down between two rows
+		// of misses.
+		down := cfg.r
+		if cfg.split > 0 {
+			down = min(down, cfg.split)
+		}
+		rows := fmt.Sprintf("r=%d", cfg.r)
+		if down < cfg.r {
+			rows = fmt.Sprintf("%d rows between the misses of split=%d", down, cfg.split)
+		}
+		for _, l := range cfg.fleet {
+			if l > cfg.c && l > down {
+				return cfg, fmt.Errorf("fleet=%q: a ship of %d fits neither across (c=%d) nor down (%s) for mode=game to place it; want ships of at most %d",
+					p["fleet"], l, cfg.c, rows, max(cfg.c, down))
+			}
+		}
+	}
+	return cfg, nil
+}
+
+// randomFleet draws a small fleet that fits the board.
+func randomFleet(b *board.Board, rng *rand.Rand) []int {
+	var ships []int
+	for range 1 + rng.IntN(4) {
+		ships = append(ships, 1+rng.IntN(min(4, max(b.R, b.C))))
+	}
+	return ships
+}
+
+// fleetParam reads the fleet parameter: nil when it is not given (Generate then
+// draws a fleet), else one to MaxShips lengths of one to MaxLength.
+func fleetParam(p problems.Params) ([]int, error) {
+	s, ok := p["fleet"]
+	if !ok {
+		return nil, nil
 	}
 	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '-' })
-	if len(parts) > board.MaxShips {
-		return nil, fmt.Errorf("fleet=%q: at most %d ships", s, board.MaxShips)
+	if len(parts) < 1 || len(parts) > board.MaxShips {
+		return nil, fmt.Errorf("fleet=%q: want 1 to %d ship lengths, joined by - or ,", s, board.MaxShips)
 	}
-	var ships []int
+	ships := make([]int, 0, len(parts))
 	for _, f := range parts {
 		l, err := strconv.Atoi(f)
 		if err != nil || l < 1 || l > board.MaxLength {
-			return nil, fmt.Errorf("fleet=%q: lengths are integers in [1, %d]", s, board.MaxLength)
+			return nil, fmt.Errorf("fleet=%q: want ship lengths that are integers in [1, %d], joined by - or ,", s, board.MaxLength)
 		}
 		ships = append(ships, l)
 	}

@@ -2,12 +2,16 @@ package fleetcount
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/fleetcount/board"
+	"github.com/judgehq/judge/problems/paramtest"
 )
 
 func TestGenerate(t *testing.T) {
@@ -70,6 +74,33 @@ func TestGenerateBadParams(t *testing.T) {
 			t.Errorf("%v: no error", params)
 		}
 	}
+	for _, tc := range []struct {
+		params problems.Params
+		want   string
+	}{
+		// Found by FuzzGenParams: with two unknown names, the map's order chose the one named.
+		{problems.Params{"1": "", "A": "07"}, `unknown parameter "1"`},
+		// Found by FuzzGenParams: refusals of the fleet did not say what they want, and
+		// a fleet of no ships was accepted (to fail the generator's own check).
+		{problems.Params{"fleet": "0"}, `fleet="0": want ship lengths that are integers in [1, 5]`},
+		{problems.Params{"fleet": ","}, `fleet=",": want 1 to 10 ship lengths`},
+		{problems.Params{"fleet": ""}, `fleet="": want 1 to 10 ship lengths`},
+		// Parameters of another mode were ignored.
+		{problems.Params{"mode": "empty", "shots": "5"}, `shots="5" is for mode=game; want mode=game with it (mode is empty)`},
+		{problems.Params{"miss": "20"}, `miss="20" is for mode=random`},
+		{problems.Params{"mode": "game", "hit": "5"}, `hit="5" is for mode=random`},
+		// A game with a ship that fits nowhere was tried 200 times before it failed.
+		{problems.Params{"r": "3", "c": "3", "fleet": "5"}, `a ship of 5 fits neither across (c=3) nor down (r=3)`},
+		{problems.Params{"r": "6", "c": "3", "split": "2", "fleet": "4"}, `nor down (2 rows between the misses of split=2)`},
+	} {
+		_, err := (&Problem{}).Generate(1, tc.params)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: got %v, want %q", tc.params, err, tc.want)
+		}
+	}
+	if _, err := (&Problem{}).Generate(1, problems.Params{"r": "6", "c": "3", "split": "2", "fleet": "4", "mode": "empty"}); err != nil {
+		t.Errorf("an empty board with a fleet that fits nowhere is a valid input: %v", err)
+	}
 }
 
 // TestStatementExamples checks that the examples of the statement are the sample files.
@@ -89,4 +120,89 @@ func TestStatementExamples(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzGenParams: the parameter parser never panics and answers the same every time;
+// a refusal names a parameter it was given and says what it wants; and what it
+// accepts is taken as given, is within the input's limits, reaches Generate only
+// with the parameters of its mode, and in a game has room for every ship. The seeds are the size, rule and fleet of
+// every input of the problem's data (its origin file records no commands).
+func FuzzGenParams(f *testing.F) {
+	ins, err := filepath.Glob("data/*/*.in")
+	if err != nil || len(ins) == 0 {
+		f.Fatalf("no data inputs (%v)", err)
+	}
+	for _, in := range ins {
+		data, err := os.ReadFile(in)
+		if err != nil {
+			f.Fatal(err)
+		}
+		b, err := board.Parse(data)
+		if err != nil {
+			f.Fatalf("%s: %v", in, err)
+		}
+		fleet := make([]string, len(b.Ships))
+		for i, l := range b.Ships {
+			fleet[i] = strconv.Itoa(l)
+		}
+		f.Add(fmt.Sprintf("r=%d\nc=%d\nrule=%s\nfleet=%s\nmode=empty", b.R, b.C, b.Rule, strings.Join(fleet, "-")))
+	}
+	paramtest.Seed(f, "fleetcount", "", "r=0", "c=31", "rule=diagonal", "mode=chaos", "fleet=2-x", "fleet=6",
+		"colour=red", "r=20\nc=20\nmode=empty", "mode=random\nmiss=30\nhit=5", "mode=random\nmiss=90\nhit=20",
+		"mode=game\nr=10\nc=10\nfleet=5-4-3-3-2\nshots=30\nrule=nocontact", "split=31", "shots=26",
+		"mode=game\nr=30\nc=30\nsplit=5\nfleet=4-3-3-2-2-2-1-1-1-1\nshots=50", "fleet=,", "fleet=", "mode=empty\nshots=5",
+		"miss=20", "mode=game\nhit=5", "r=3\nc=3\nfleet=5", "r=6\nc=3\nsplit=2\nfleet=4\nmode=game", "r=6\nc=3\nsplit=2\nfleet=4\nmode=empty")
+	f.Fuzz(func(t *testing.T, s string) {
+		params, ok := paramtest.Decode(s)
+		if !ok {
+			return
+		}
+		cfg, ok := paramtest.Parse(t, params, parseGenParams)
+		if !ok {
+			return
+		}
+		for name, got := range map[string]int{"r": cfg.r, "c": cfg.c, "miss": cfg.miss, "hit": cfg.hit, "shots": cfg.shots, "split": cfg.split} {
+			if v, given := params[name]; given {
+				if n, err := strconv.Atoi(v); err != nil || n != got {
+					t.Fatalf("%s=%q accepted as %d", name, v, got)
+				}
+			}
+		}
+		switch {
+		case cfg.r < 1 || cfg.r > board.MaxSide || cfg.c < 1 || cfg.c > board.MaxSide || cfg.split < 0 || cfg.split > board.MaxSide:
+			t.Fatalf("r=%d, c=%d, split=%d accepted", cfg.r, cfg.c, cfg.split)
+		case !cfg.anyRule && cfg.rule.String() != params["rule"]:
+			t.Fatalf("rule=%q accepted as %s", params["rule"], cfg.rule)
+		case cfg.fleet != nil && (len(cfg.fleet) < 1 || len(cfg.fleet) > board.MaxShips):
+			t.Fatalf("fleet=%q accepted as %v", params["fleet"], cfg.fleet)
+		case cfg.mode == "random" && (cfg.miss < 0 || cfg.hit < 0 || cfg.miss+cfg.hit > 100):
+			t.Fatalf("miss=%d, hit=%d accepted", cfg.miss, cfg.hit)
+		case cfg.mode == "game" && (cfg.shots < 0 || cfg.shots > cfg.r*cfg.c):
+			t.Fatalf("shots=%d accepted on %d×%d", cfg.shots, cfg.r, cfg.c)
+		case cfg.mode != "empty" && cfg.mode != "random" && cfg.mode != "game":
+			t.Fatalf("mode=%q accepted", cfg.mode)
+		}
+		for _, l := range cfg.fleet {
+			if l < 1 || l > board.MaxLength {
+				t.Fatalf("fleet=%q accepted as %v", params["fleet"], cfg.fleet)
+			}
+		}
+		if cfg.mode == "game" {
+			// Down, a ship must fit between two rows of misses.
+			down := cfg.r
+			if cfg.split > 0 {
+				down = min(down, cfg.split)
+			}
+			for _, l := range cfg.fleet {
+				if l > cfg.c && l > down {
+					t.Fatalf("a ship of %d accepted for a game on %d×%d with split=%d", l, cfg.r, cfg.c, cfg.split)
+				}
+			}
+		}
+		for name, mode := range map[string]string{"miss": "random", "hit": "random", "shots": "game"} {
+			if _, given := params[name]; given && cfg.mode != mode {
+				t.Fatalf("%s accepted with mode=%s, which ignores it", name, cfg.mode)
+			}
+		}
+	})
 }
