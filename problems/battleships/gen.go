@@ -1,9 +1,12 @@
 package battleships
 
 import (
+	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,41 +29,11 @@ const genBudget = 3_000_000
 //	xparts      percent of the ship hints shown as X instead of their symbol (default 0)
 //	multi       1: remove one hint more, so the puzzle has several solutions
 func (p *Problem) Generate(seed int64, params problems.Params) ([]byte, error) {
-	rows, err := intParam(params, "rows", 10, 1, grid.MaxSize)
+	cfg, err := parseGenParams(params)
 	if err != nil {
 		return nil, err
 	}
-	cols, err := intParam(params, "cols", 10, 1, grid.MaxSize)
-	if err != nil {
-		return nil, err
-	}
-	extra, err := intParam(params, "extra", 0, 0, grid.MaxSize*grid.MaxSize)
-	if err != nil {
-		return nil, err
-	}
-	xparts, err := intParam(params, "xparts", 0, 0, 100)
-	if err != nil {
-		return nil, err
-	}
-	multi, err := intParam(params, "multi", 0, 0, 1)
-	if err != nil {
-		return nil, err
-	}
-	fleet := defaultFleet(rows, cols)
-	if s, ok := params["fleet"]; ok {
-		f, err := grid.ParseFleet(s)
-		if err != nil {
-			return nil, fmt.Errorf("fleet=%q: %w", s, err)
-		}
-		fleet = f
-	}
-	for k := range params {
-		switch k {
-		case "rows", "cols", "fleet", "extra", "xparts", "multi":
-		default:
-			return nil, fmt.Errorf("unknown parameter %q (known: rows, cols, fleet, extra, xparts, multi)", k)
-		}
-	}
+	rows, cols, fleet, extra, xparts, multi := cfg.rows, cfg.cols, cfg.fleet, cfg.extra, cfg.xparts, cfg.multi
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x6261747473686970))
 	sol, err := placeFleet(rng, rows, cols, fleet)
 	if err != nil {
@@ -109,6 +82,81 @@ func (p *Problem) Generate(seed int64, params problems.Params) ([]byte, error) {
 		pz.Cells[given[rng.IntN(len(given))]] = grid.Blank
 	}
 	return grid.Format(pz), nil
+}
+
+// genConfig is the parsed generator parameters.
+type genConfig struct {
+	rows, cols int
+	fleet      []grid.Ship
+	extra      int
+	xparts     int
+	multi      int
+}
+
+// parseGenParams reads the generator parameters (see Generate), applying the
+// defaults. Unknown names are looked for first, in name order, so that a refusal
+// does not depend on the map's order. A fleet must fit the grid: no ship longer
+// than the grid, and no more room needed than it has (see fleetRoom), which also
+// bounds the work of placing it.
+func parseGenParams(params problems.Params) (genConfig, error) {
+	var cfg genConfig
+	for _, k := range slices.Sorted(maps.Keys(params)) {
+		switch k {
+		case "rows", "cols", "fleet", "extra", "xparts", "multi":
+		default:
+			return cfg, fmt.Errorf("unknown parameter %q (known: rows, cols, fleet, extra, xparts, multi)", k)
+		}
+	}
+	var err error
+	if cfg.rows, err = intParam(params, "rows", 10, 1, grid.MaxSize); err != nil {
+		return cfg, err
+	}
+	if cfg.cols, err = intParam(params, "cols", 10, 1, grid.MaxSize); err != nil {
+		return cfg, err
+	}
+	if cfg.extra, err = intParam(params, "extra", 0, 0, grid.MaxSize*grid.MaxSize); err != nil {
+		return cfg, err
+	}
+	if cfg.xparts, err = intParam(params, "xparts", 0, 0, 100); err != nil {
+		return cfg, err
+	}
+	if cfg.multi, err = intParam(params, "multi", 0, 0, 1); err != nil {
+		return cfg, err
+	}
+	cfg.fleet = defaultFleet(cfg.rows, cfg.cols)
+	s, ok := params["fleet"]
+	if !ok {
+		return cfg, nil
+	}
+	if cfg.fleet, err = parseFleet(s); err != nil {
+		return cfg, err
+	}
+	size := fmt.Sprintf("a %d×%d grid (rows=%d, cols=%d)", cfg.rows, cfg.cols, cfg.rows, cfg.cols)
+	if l := cfg.fleet[0].Len; l > max(cfg.rows, cfg.cols) {
+		return cfg, fmt.Errorf("fleet=%q: a ship of %d does not fit %s; want ships of at most %d",
+			s, l, size, max(cfg.rows, cfg.cols))
+	}
+	if need, room := fleetRoom(cfg.fleet, cfg.rows, cfg.cols); need > room {
+		return cfg, fmt.Errorf("fleet=%q cannot fit %s: ships may not touch, not even at a corner, so each ship "+
+			"of length l takes 2(l+1) cells of the grid widened by a row and a column; the fleet needs %d, the grid has %d; "+
+			"want a smaller fleet or a larger grid", s, size, need, room)
+	}
+	return cfg, nil
+}
+
+// parseFleet reads the fleet parameter as the fleet line of a puzzle file reads it,
+// placing a fault by its character in the parameter rather than its column in a file.
+func parseFleet(s string) ([]grid.Ship, error) {
+	fleet, err := grid.ParseFleet(s)
+	if err == nil {
+		return fleet, nil
+	}
+	var ie *problems.InputError
+	if errors.As(err, &ie) {
+		const prefix = len("fleet: ") // the line grid.ParseFleet reads
+		err = fmt.Errorf("at character %d: %s", max(1, ie.Col-prefix), ie.Msg)
+	}
+	return nil, fmt.Errorf("fleet=%q: %w; want ships written LENGTHxCOUNT, longest first, one space apart, e.g. \"4x1 3x2 2x3 1x4\"", s, err)
 }
 
 func intParam(params problems.Params, name string, def, lo, hi int) (int, error) {
@@ -221,4 +269,16 @@ func placeOne(rng *rand.Rand, cells []byte, rows, cols, l int) bool {
 		cells[(s.r+dr*i)*cols+s.c+dc*i] = symbol(l, i, s.down)
 	}
 	return true
+}
+
+// fleetRoom returns the room the fleet needs and the room a rows × cols grid has,
+// both counted in cells of the grid widened by one row and one column: a ship of
+// length l, with the cells just right of and below it, covers a block of 2(l+1)
+// of them, and ships that do not touch, not even at a corner, cover no cell in
+// common. A fleet that needs more room than the grid has cannot be placed.
+func fleetRoom(fleet []grid.Ship, rows, cols int) (need, room int) {
+	for _, s := range fleet {
+		need += s.Count * 2 * (s.Len + 1)
+	}
+	return need, (rows + 1) * (cols + 1)
 }
