@@ -395,6 +395,12 @@ func reorderArgs(app *cli.App, args []string) []string {
 			pos = append(pos, args[i:]...)
 			break
 		}
+		if a == "--help" || a == "-h" {
+			// Help for the command, wherever it was asked for: the
+			// parser would take a positional argument after it for the
+			// name of a subcommand ("No help topic for 'sudoku'").
+			return append(out, a)
+		}
 		if strings.HasPrefix(a, "-") && a != "-" {
 			if !isFlag(cmd.Flags, a) && isFlag(app.Flags, a) {
 				// A global flag after the command ("judge problems --root X"):

@@ -104,6 +104,18 @@ func TestHelp(t *testing.T) {
 			}
 		}
 	}
+	// Help asked for after the command's arguments, as people type it.
+	for _, args := range [][]string{{"run", "sudoku", "--help"}, {"gen", "bestmove", "-h"}, {"contest", "c.yaml", "--lazy", "--help"},
+		{"--root", "..", "compare", "sudoku", "a.c", "b.c", "--help"}} {
+		code, out, errOut := judge(t, args...)
+		want := "judge " + args[0]
+		if args[0] == "--root" {
+			want = "judge " + args[2]
+		}
+		if code != 0 || !strings.Contains(out, want+" - ") || strings.Contains(errOut, "No help topic") {
+			t.Errorf("%q: exit %d, stdout %.60q, stderr %q; want %s's help", args, code, out, errOut, want)
+		}
+	}
 	_, out, _ := judge(t, "gen", "--help")
 	for _, slug := range registry.Slugs() {
 		for _, d := range registry.GenParams(slug) {
