@@ -143,6 +143,11 @@ func TestValidate(t *testing.T) {
 		{"end off the grid", frame("3x1 2x3 1x2", withCell(blankRows(), 0, 5, '<')), 3, 12},
 		{"middle hemmed", frame("3x1 2x3 1x2", withCell(withCell(blankRows(), 1, 0, '+'), 0, 0, '.')), 4, 2},
 		{"no solution", frame("3x1 2x3 1x2", withCell(blankRows(), 0, 0, '.')), 0, 0},
+		// Two faults: the first in the file is reported.
+		{"clash before a wrong column sum", strings.Replace(frame("3x1 2x3 1x2", withCell(blankRows(), 0, 5, '<')), " 3 2 3 0 1 2\n", " 3 2 3 0 1 3\n", 1), 3, 12},
+		{"clash after the first row's wrong sum", frame("3x1 2x3 1x1", withCell(blankRows(), 1, 0, '>')), 3, 15},
+		{"clash on the first row before its wrong sum", frame("3x1 2x3 1x1", withCell(blankRows(), 0, 5, '<')), 3, 12},
+		{"ship too long before a clash", frame("7x1 2x2", withCell(blankRows(), 0, 5, '<')), 1, 8},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,7 +2,10 @@ package battleships
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
+	"math"
+	"slices"
 	"strconv"
 
 	"github.com/judgehq/judge/problems"
@@ -35,13 +38,30 @@ func parsePuzzle(input []byte) (*grid.Puzzle, error) {
 	if err != nil {
 		return nil, err // a *problems.InputError with its line and column
 	}
+	// A wrong sum and a clash of given parts: whichever comes first in the
+	// file is reported (a sum of the column counts lies on the last line, one
+	// of the row counts on the first row's, a ship too long on the fleet line).
+	type fault struct {
+		line, col int
+		err       error
+	}
+	var faults []fault
 	if err := grid.Consistent(pz); err != nil {
 		line, col := sumPlace(input, pz, err)
-		return nil, problems.Errorf(line, col, "%v", err)
+		at := line
+		if line == 0 {
+			at = math.MaxInt // placed nowhere: after everything
+		}
+		faults = append(faults, fault{at, col, problems.Errorf(line, col, "%v", err)})
 	}
 	if r, c, ok := firstClash(pz); !ok {
-		return nil, problems.Errorf(r+3, 2*c+2, "the given part %q at row %d, column %d cannot be part of any ship here",
-			pz.At(r, c), r+1, c+1)
+		faults = append(faults, fault{r + 3, 2*c + 2, problems.Errorf(r+3, 2*c+2, "the given part %q at row %d, column %d cannot be part of any ship here",
+			pz.At(r, c), r+1, c+1)})
+	}
+	if len(faults) > 0 {
+		return nil, slices.MinFunc(faults, func(a, b fault) int {
+			return cmp.Or(cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col))
+		}).err
 	}
 	return pz, nil
 }
