@@ -2,9 +2,6 @@ package battleships
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -21,18 +18,10 @@ import (
 // seeds are the size and fleet of every input of the problem's data (its origin
 // file records no commands).
 func FuzzGenParams(f *testing.F) {
-	ins, err := filepath.Glob("data/*/*.in")
-	if err != nil || len(ins) == 0 {
-		f.Fatalf("no data inputs (%v)", err)
-	}
-	for _, in := range ins {
-		data, err := os.ReadFile(in)
-		if err != nil {
-			f.Fatal(err)
-		}
+	for _, data := range paramtest.DataInputs(f) {
 		pz, err := grid.Parse(data)
 		if err != nil {
-			f.Fatalf("%s: %v", in, err)
+			f.Fatal(err)
 		}
 		f.Add(fmt.Sprintf("rows=%d\ncols=%d\nfleet=%s", pz.Rows, pz.Cols, grid.FleetString(pz.Fleet)))
 	}
@@ -49,13 +38,7 @@ func FuzzGenParams(f *testing.F) {
 		if !ok {
 			return
 		}
-		for name, got := range map[string]int{"rows": cfg.rows, "cols": cfg.cols, "extra": cfg.extra, "xparts": cfg.xparts, "multi": cfg.multi} {
-			if v, given := params[name]; given {
-				if n, err := strconv.Atoi(strings.TrimSpace(v)); err != nil || n != got {
-					t.Fatalf("%s=%q accepted as %d", name, v, got)
-				}
-			}
-		}
+		paramtest.TakenAsGiven(t, params, map[string]int{"rows": cfg.rows, "cols": cfg.cols, "extra": cfg.extra, "xparts": cfg.xparts, "multi": cfg.multi}, true)
 		switch {
 		case cfg.rows < 1 || cfg.rows > grid.MaxSize || cfg.cols < 1 || cfg.cols > grid.MaxSize:
 			t.Fatalf("a %d×%d grid accepted", cfg.rows, cfg.cols)

@@ -3,7 +3,6 @@ package bestmove
 import (
 	"bytes"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -199,13 +198,7 @@ func FuzzGenParams(f *testing.F) {
 		if !ok {
 			return
 		}
-		for name, got := range map[string]int{"sets": cfg.sets, "shots": cfg.shots, "left": cfg.left, "ties": cfg.ties, "small": cfg.smallMax} {
-			if v, given := params[name]; given {
-				if n, err := strconv.Atoi(v); err != nil || n != got {
-					t.Fatalf("%s=%q accepted as %d", name, v, got)
-				}
-			}
-		}
+		paramtest.TakenAsGiven(t, params, map[string]int{"sets": cfg.sets, "shots": cfg.shots, "left": cfg.left, "ties": cfg.ties, "small": cfg.smallMax}, false)
 		switch {
 		case cfg.sets < 1 || cfg.sets > board.MaxDataSets:
 			t.Fatalf("sets=%d accepted", cfg.sets)

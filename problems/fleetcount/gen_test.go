@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -128,18 +127,10 @@ func TestStatementExamples(t *testing.T) {
 // with the parameters of its mode, and in a game has room for every ship. The seeds are the size, rule and fleet of
 // every input of the problem's data (its origin file records no commands).
 func FuzzGenParams(f *testing.F) {
-	ins, err := filepath.Glob("data/*/*.in")
-	if err != nil || len(ins) == 0 {
-		f.Fatalf("no data inputs (%v)", err)
-	}
-	for _, in := range ins {
-		data, err := os.ReadFile(in)
-		if err != nil {
-			f.Fatal(err)
-		}
+	for _, data := range paramtest.DataInputs(f) {
 		b, err := board.Parse(data)
 		if err != nil {
-			f.Fatalf("%s: %v", in, err)
+			f.Fatal(err)
 		}
 		fleet := make([]string, len(b.Ships))
 		for i, l := range b.Ships {
@@ -161,13 +152,7 @@ func FuzzGenParams(f *testing.F) {
 		if !ok {
 			return
 		}
-		for name, got := range map[string]int{"r": cfg.r, "c": cfg.c, "miss": cfg.miss, "hit": cfg.hit, "shots": cfg.shots, "split": cfg.split} {
-			if v, given := params[name]; given {
-				if n, err := strconv.Atoi(v); err != nil || n != got {
-					t.Fatalf("%s=%q accepted as %d", name, v, got)
-				}
-			}
-		}
+		paramtest.TakenAsGiven(t, params, map[string]int{"r": cfg.r, "c": cfg.c, "miss": cfg.miss, "hit": cfg.hit, "shots": cfg.shots, "split": cfg.split}, false)
 		switch {
 		case cfg.r < 1 || cfg.r > board.MaxSide || cfg.c < 1 || cfg.c > board.MaxSide || cfg.split < 0 || cfg.split > board.MaxSide:
 			t.Fatalf("r=%d, c=%d, split=%d accepted", cfg.r, cfg.c, cfg.split)

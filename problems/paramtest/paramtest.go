@@ -8,6 +8,7 @@ package paramtest
 import (
 	"maps"
 	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -127,4 +128,43 @@ func Names(msg, name string) bool {
 
 func wordByte(b byte) bool {
 	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}
+
+// TakenAsGiven fails t unless every parameter of got that params gives was
+// taken as its number: got maps a parameter's name to the value the parser
+// accepted. A parser that reads numbers with their white space around (trim)
+// is held to the number inside it.
+func TakenAsGiven(t testing.TB, params problems.Params, got map[string]int, trim bool) {
+	t.Helper()
+	for name, v := range got {
+		s, given := params[name]
+		if !given {
+			continue
+		}
+		if trim {
+			s = strings.TrimSpace(s)
+		}
+		if n, err := strconv.Atoi(s); err != nil || n != v {
+			t.Fatalf("%s=%q accepted as %d", name, params[name], v)
+		}
+	}
+}
+
+// DataInputs returns the inputs of the problem's data (the test runs in the
+// problem's folder), for targets whose seeds come from what the data holds.
+func DataInputs(f *testing.F) [][]byte {
+	f.Helper()
+	ins, err := filepath.Glob("data/*/*.in")
+	if err != nil || len(ins) == 0 {
+		f.Fatalf("no data inputs (%v)", err)
+	}
+	var out [][]byte
+	for _, in := range ins {
+		data, err := os.ReadFile(in)
+		if err != nil {
+			f.Fatal(err)
+		}
+		out = append(out, data)
+	}
+	return out
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -347,13 +346,7 @@ func FuzzGenParams(f *testing.F) {
 		if !ok {
 			return
 		}
-		for name, got := range map[string]int{"n": b.n, "bombs": b.bombs} {
-			if v, given := params[name]; given {
-				if n, err := strconv.Atoi(v); err != nil || n != got {
-					t.Fatalf("%s=%q accepted as %d", name, v, got)
-				}
-			}
-		}
+		paramtest.TakenAsGiven(t, params, map[string]int{"n": b.n, "bombs": b.bombs}, false)
 		if b.n < tboard.MinN || b.n > tboard.MaxN || b.bombs < 0 || b.bombs > b.n*b.n-1 {
 			t.Fatalf("accepted n=%d with %d bombs", b.n, b.bombs)
 		}
