@@ -102,6 +102,12 @@ Examples:
 			if err != nil {
 				return usageError("--%v", err)
 			}
+			if pc, ok := g.(problems.ParamChecker); ok {
+				// Refused before any folder is made, and for every seed.
+				if err := pc.CheckParams(params); err != nil {
+					return usageError("--param: %v", err)
+				}
+			}
 			count, out := c.Int("count"), c.String("out")
 			if count < 1 {
 				return usageError("--count %d: want at least 1", count)

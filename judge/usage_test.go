@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/problems/registry"
 )
 
@@ -163,5 +164,30 @@ func TestOutsideProjectNamesTheFix(t *testing.T) {
 	}
 	if code != exitUsage || !strings.Contains(errOut, "--root") || !strings.Contains(errOut, "JUDGE_ROOT") {
 		t.Errorf("exit %d, stderr %q: want 2 and a message naming --root and JUDGE_ROOT", code, errOut)
+	}
+}
+
+// TestGenChecksParamsFirst: every problem's generator refuses bad parameters
+// before generating anything: no seed in the message, no --out folder made.
+func TestGenChecksParamsFirst(t *testing.T) {
+	root := projectRoot(t)
+	for _, slug := range registry.Slugs() {
+		t.Run(slug, func(t *testing.T) {
+			p, err := registry.Open(root, slug)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := p.(problems.ParamChecker); !ok {
+				t.Fatalf("%s's generator cannot check its parameters before generating", slug)
+			}
+			out := filepath.Join(t.TempDir(), "new")
+			code, _, errOut := judge(t, "--root", root, "gen", slug, "--param", "colour=red", "--out", out)
+			if code != exitUsage || !strings.Contains(errOut, "--param: ") || !strings.Contains(errOut, "colour") || strings.Contains(errOut, "seed") {
+				t.Errorf("exit %d, stderr %q; want 2, the parameter named, no seed", code, errOut)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("--out %s made for parameters refused", out)
+			}
+		})
 	}
 }

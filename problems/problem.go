@@ -224,6 +224,13 @@ type Generator interface {
 	Generate(seed int64, params Params) ([]byte, error)
 }
 
+// ParamChecker is implemented by generators that can tell, before generating
+// anything, whether they refuse params: the refusal names the parameter and what
+// it wants, and does not depend on a seed.
+type ParamChecker interface {
+	CheckParams(params Params) error
+}
+
 // Interactor plays the judge's side of an interactive problem. The harness connects
 // fromSol to the program's standard output and toSol to its standard input, and
 // closes toSol when Interact returns. The returned outcome is passed to Check in

@@ -282,3 +282,9 @@ func fleetRoom(fleet []grid.Ship, rows, cols int) (need, room int) {
 	}
 	return need, (rows + 1) * (cols + 1)
 }
+
+// CheckParams implements problems.ParamChecker.
+func (*Problem) CheckParams(params problems.Params) error {
+	_, err := parseGenParams(params)
+	return err
+}

@@ -620,3 +620,9 @@ func (g *game) shoot(kind string, aim bool) bool {
 	}
 	return true
 }
+
+// CheckParams implements problems.ParamChecker.
+func (*Problem) CheckParams(params problems.Params) error {
+	_, err := parseGenParams(params)
+	return err
+}

@@ -302,3 +302,9 @@ func carve(r *rand.Rand, blocks []int32, pos [][]int, n int) {
 		}
 	}
 }
+
+// CheckParams implements problems.ParamChecker.
+func (*Problem) CheckParams(params problems.Params) error {
+	_, err := ParseGenParams(params)
+	return err
+}

@@ -294,3 +294,9 @@ func fits(b *board.Board, occ [][]bool, r, c, dr, dc, l int) bool {
 	}
 	return true
 }
+
+// CheckParams implements problems.ParamChecker.
+func (*Problem) CheckParams(params problems.Params) error {
+	_, err := parseGenParams(params)
+	return err
+}

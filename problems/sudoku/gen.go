@@ -276,3 +276,9 @@ func layOut(rng *rand.Rand, g grid.Grid, spacing string) string {
 	}
 	return g.Format()
 }
+
+// CheckParams implements problems.ParamChecker.
+func (*Problem) CheckParams(params problems.Params) error {
+	_, err := genOptions(params)
+	return err
+}

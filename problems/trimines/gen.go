@@ -96,3 +96,9 @@ func RandomBoard(seed int64, n, bombs int) *board.Board {
 	b.R0, b.C0 = f/n, f%n
 	return b
 }
+
+// CheckParams implements problems.ParamChecker.
+func (*Problem) CheckParams(params problems.Params) error {
+	_, _, err := genParams(params)
+	return err
+}
