@@ -101,8 +101,8 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done) to the workers at %s\n",
 		plan.Contest.Name, s.ID, len(jobs), len(done), dist.Redact(c.String("nats")))
-	var judged []problems.Result
-	onResult := func(r problems.Result) { judged = append(judged, r) }
+	var judged []problems.Result // one at a time: Distribute stores results in turn
+	also := []func(problems.Result){func(r problems.Result) { judged = append(judged, r) }}
 	if scoreboard != nil {
 		publish, stopServing, err := serveLive(ctx, c, st, plan.Contest, plan.Config, s.ID, c.String("serve"), scoreboard)
 		if err != nil {
@@ -110,12 +110,14 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 			return err
 		}
 		defer stopServing()
-		onResult = func(r problems.Result) { judged = append(judged, r); publish(r) }
+		also = append(also, publish)
 	}
 	prog := newProgress(ctx, c.App.ErrWriter, ptasks)
+	also = append(also, prog.Add)
 	took, err := s.Distribute(ctx, &dist.Coordinator{JS: js, Config: distConfig(c)}, jobs, func(r problems.Result) {
-		prog.Add(r)
-		onResult(r)
+		for _, f := range also {
+			f(r)
+		}
 	})
 	prog.Finish()
 	interrupted := ctx.Err() != nil
