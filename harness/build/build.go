@@ -432,6 +432,14 @@ func (b *Builder) finish(ctx context.Context, p *Program, lang Language, dir str
 		p.CompileError = showSourcePath(string(log), p.Source)
 		return p, nil
 	}
+	if rel, err := filepath.Rel(dir, argv[0]); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+		// The program the build made: the submission's fault when it
+		// cannot run (a compile error), not a run-time error on every dataset.
+		if why := notRunnable(argv[0]); why != "" {
+			p.CompileError = why
+			return p, nil
+		}
+	}
 	path, err := b.interpreter(ctx, lang, argv[0])
 	if err != nil {
 		p.Unavailable = fmt.Sprintf("language %s runs with %s, which is not on PATH", p.Language, argv[0])
@@ -541,3 +549,23 @@ func (c *cappedBuffer) Write(p []byte) (int, error) {
 }
 
 func (c *cappedBuffer) String() string { return c.buf.String() }
+
+// notRunnable says why the file a build made cannot be run as a program, or ""
+// when it can: a native executable (ELF) or a script (#!).
+func notRunnable(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return "the build made no program (" + filepath.Base(path) + " is missing)"
+	}
+	defer f.Close()
+	head := make([]byte, 8)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	switch {
+	case bytes.HasPrefix(head, []byte("\x7fELF")), bytes.HasPrefix(head, []byte("#!")):
+		return ""
+	case bytes.HasPrefix(head, []byte("!<arch>")):
+		return "the build made a library, not a program: a Go submission must be package main, with func main"
+	}
+	return "the build made no program that can run (not an executable)"
+}

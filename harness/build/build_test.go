@@ -67,6 +67,14 @@ func TestBuild(t *testing.T) {
 				t.Errorf("want a CE naming x, got %+v, %v", p, err)
 			}
 		}},
+		{"go package that is not main", "lib.go", "package foo\n\nfunc F() int { return 1 }\n", func(t *testing.T, p *Program, err error) {
+			if _, lerr := exec.LookPath("go"); lerr != nil {
+				t.Skip("go not installed")
+			}
+			if err != nil || !strings.Contains(p.CompileError, "package main") {
+				t.Errorf("want a CE saying it must be package main, got %+v, %v", p, err)
+			}
+		}},
 		{"missing toolchain", "a.nol", "", func(t *testing.T, p *Program, err error) {
 			if err != nil || !strings.Contains(p.Unavailable, "no-such-compiler-anywhere") {
 				t.Errorf("want unavailable, got %+v, %v", p, err)
@@ -252,5 +260,30 @@ func TestCappedBuffer(t *testing.T) {
 		if c.String() != tc.want || c.dropped != tc.dropped {
 			t.Errorf("%q: kept %q dropped %v, want %q %v", tc.writes, c.String(), c.dropped, tc.want, tc.dropped)
 		}
+	}
+}
+
+func TestNotRunnable(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, head, want string // want: "" runnable, else a word of the reason
+	}{
+		{"elf", "\x7fELF\x02\x01\x01", ""},
+		{"script", "#!/bin/sh\necho\n", ""},
+		{"archive", "!<arch>\n__.PKGDEF", "package main"},
+		{"garbage", "MZ\x90\x00", "not an executable"},
+		{"empty", "", "not an executable"},
+	}
+	for _, tc := range tests {
+		path := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(path, []byte(tc.head), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if got := notRunnable(path); tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	if got := notRunnable(filepath.Join(dir, "missing")); !strings.Contains(got, "missing") {
+		t.Errorf("missing: %q", got)
 	}
 }
