@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/judgehq/judge/harness/contest"
+	"github.com/judgehq/judge/harness/store"
 	"github.com/judgehq/judge/harness/workflow"
 	"github.com/judgehq/judge/problems"
 	"github.com/judgehq/judge/reports"
@@ -402,6 +403,13 @@ func renderStored(ctx context.Context, c *cli.Context, e *env, st *workflow.Stor
 		return usageError("%v", err)
 	}
 	w := c.App.Writer
+	if run.Status != store.StatusDone {
+		// Its tables rank what was judged before it stopped: say so, every
+		// time they are shown, on the error stream (--json keeps its output
+		// JSON).
+		fmt.Fprintf(c.App.ErrWriter, "judge: run %s is %s, not done: its tables hold only the %d result(s) stored, not a full ranking\n",
+			run.ID, run.Status, run.Results)
+	}
 	if c.Bool("json") {
 		return reports.WriteJSON(w, rep)
 	}

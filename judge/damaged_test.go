@@ -99,3 +99,33 @@ func TestJudgeErrorsFail(t *testing.T) {
 		t.Errorf("the run is not stored as done:\n%s", hist)
 	}
 }
+
+// TestReportSaysPartial: the tables of a run that did not finish rank only what
+// was judged before it stopped; judge report says so each time it shows them.
+func TestReportSaysPartial(t *testing.T) {
+	state := t.TempDir()
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(state, "judge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := map[string]string{}
+	for _, status := range []string{store.StatusInterrupted, store.StatusDone} {
+		r, err := st.NewRun(ctx, store.Run{Command: "run", Args: []string{"sudoku", "x.py"}, Config: []byte(`{"problems":[],"entrants":[]}`)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.SetStatus(ctx, r.ID, status); err != nil {
+			t.Fatal(err)
+		}
+		runs[status] = r.ID
+	}
+	st.Close()
+	for status, id := range runs {
+		code, _, errOut := judge(t, "--state", state, "report", id, "--no-write")
+		partial := strings.Contains(errOut, "is "+status+", not done")
+		if code != 0 || partial != (status != store.StatusDone) {
+			t.Errorf("%s run: exit %d, stderr %q", status, code, errOut)
+		}
+	}
+}
