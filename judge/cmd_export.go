@@ -81,6 +81,9 @@ Examples:
 			}
 			slug := p.Meta().Slug
 			dst := c.Args().Get(1)
+			if st, err := os.Stat(dst); err == nil && !st.IsDir() {
+				return usageError("export: %s is a file, not a folder: name a new or empty folder", dst)
+			}
 			src := icpcrun.ExportSource{Root: e.Root, Problem: p, ProblemDir: filepath.Join(e.Root, "problems", slug),
 				SolutionsDir: registry.SolutionsDir(e.Root, slug)}
 			opt := icpcrun.ExportOptions{Format: c.String("format"),

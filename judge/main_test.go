@@ -89,6 +89,7 @@ func TestBadInput(t *testing.T) {
 		{"empty group", []string{"run", "sudoku", "/bin/true", "-g", "sample", "-g", ""}, `--group "": an empty group name`},
 		{"bad export format", []string{"export", "sudoku", "x", "--format", "2023-07"}, `--format "2023-07": want 2025-09`},
 		{"export of a package", []string{"export", "../problems/icpc/testdata/pairsum", "x"}, "is a problem package already"},
+		{"export into a file", []string{"export", "sudoku", "main.go"}, "export: main.go is a file, not a folder"},
 		{"rejudge without resume", []string{"contest", "../examples/contest.yaml", "--rejudge-changed"}, "--rejudge-changed goes with --resume"},
 	}
 	for _, tt := range tests {
