@@ -67,6 +67,14 @@ func TestBuild(t *testing.T) {
 				t.Errorf("want a CE naming x, got %+v, %v", p, err)
 			}
 		}},
+		{"python 3 as problemtools names it", "hi.py3", "print(1)\n", func(t *testing.T, p *Program, err error) {
+			if _, lerr := exec.LookPath("python3"); lerr != nil {
+				t.Skip("python3 not installed")
+			}
+			if err != nil || p.Language != "python" || p.CompileError != "" {
+				t.Errorf("want python, got %+v, %v", p, err)
+			}
+		}},
 		{"go package that is not main", "lib.go", "package foo\n\nfunc F() int { return 1 }\n", func(t *testing.T, p *Program, err error) {
 			if _, lerr := exec.LookPath("go"); lerr != nil {
 				t.Skip("go not installed")
