@@ -110,6 +110,11 @@ func runContest(c *cli.Context, e *env, file string) error {
 	if scoreboard != nil {
 		defer scoreboard.Close() // serveLive's server closes it first once it serves
 	}
+	st, err := openForResume(ctx, c, e)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
 	e.Log = c.App.ErrWriter // one line per submission built: a long build is not silence
 	plan, err := workflow.PlanContest(ctx, e.Env, file)
 	e.Log = nil
@@ -122,11 +127,6 @@ func runContest(c *cli.Context, e *env, file string) error {
 	if ctx.Err() != nil {
 		return failed("interrupted while building the submissions; nothing was judged")
 	}
-	st, err := e.openStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
 	var s *workflow.Session
 	var rejudge []workflow.Change
 	done := map[workflow.Key]bool{}
@@ -197,6 +197,23 @@ func runContest(c *cli.Context, e *env, file string) error {
 		return err
 	}
 	return judgeErrors(workflow.Results(results), fmt.Sprintf("once the cause is mended, judge them again with: judge contest %s --resume %s", file, s.ID))
+}
+
+// openForResume opens the history and, with --resume ID, finds the run there
+// before anything is built or uploaded: an id that names no run is refused
+// first.
+func openForResume(ctx context.Context, c *cli.Context, e *env) (*workflow.Store, error) {
+	st, err := e.openStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if id := c.String("resume"); id != "" {
+		if _, err := st.Run(ctx, id); err != nil {
+			st.Close()
+			return nil, usageError("--resume %s: %v; nothing was built (judge history lists the runs)", id, err)
+		}
+	}
+	return st, nil
 }
 
 // listenScoreboard listens on the --serve address, if any (nil when none is

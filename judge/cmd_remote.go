@@ -29,6 +29,11 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	if scoreboard != nil {
 		defer scoreboard.Close() // serveLive's server closes it first once it serves
 	}
+	st, err := openForResume(ctx, c, e)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
 	nc, js, err := connectBroker(ctx, c, "judge contest")
 	if err != nil {
 		return err
@@ -48,11 +53,6 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	st, err := e.openStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
 	var s *workflow.Session
 	done := map[workflow.Key]bool{}
 	if id := c.String("resume"); id != "" {

@@ -129,3 +129,12 @@ func TestReportSaysPartial(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeOfNoRun: --resume with an id that names no run is refused before a
+// submission is built (a line per submission built would precede the refusal).
+func TestResumeOfNoRun(t *testing.T) {
+	code, _, errOut := judge(t, "--state", t.TempDir(), "contest", filepath.Join("..", "examples", "contest.yaml"), "--resume", "nosuch")
+	if code != exitUsage || !strings.Contains(errOut, "--resume nosuch") || !strings.Contains(errOut, "nothing was built") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q; want 2 before any build", code, errOut)
+	}
+}
