@@ -277,7 +277,7 @@ func fields(line []byte, no, want int, what string, check func(token) error) err
 // intLine reads a line holding one integer in [lo, hi] without leading zeros.
 func intLine(line []byte, no int, what string, lo, hi int) (int, error) {
 	v := 0
-	err := fields(line, no, 1, what, func(tok token) error {
+	err := fields(line, no, 1, "numbers", func(tok token) error { // "too many numbers: want 1"
 		t := tok.text
 		for i, ch := range t {
 			if ch < '0' || ch > '9' {

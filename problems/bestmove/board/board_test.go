@@ -65,6 +65,7 @@ func TestParseFaults(t *testing.T) {
 		{"no ships", "1\n0\n", 2, 1, "out of range"},
 		{"too few letters", "1\n2\nA\n", 3, 2, "too few ship letters"},
 		{"too many letters", "1\n1\nA B\n", 3, 3, "too many ship letters"},
+		{"two numbers of data sets", "1 2\n1\nA\n", 1, 3, "too many numbers: want 1"},
 		{"bad letter", "1\n1\nC\n", 3, 1, "not a ship letter"},
 		{"lower case", "1\n1\na\n", 3, 1, "not a ship letter"},
 		{"two letters glued", "1\n1\nAB\n", 3, 1, "not a ship letter"},
