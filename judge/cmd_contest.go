@@ -101,20 +101,11 @@ func runContest(c *cli.Context, e *env, file string) error {
 	}
 	ctx, stop := signalContext(c.Context)
 	defer stop()
-	// The scoreboard's address is taken first: a mistyped or busy one is
-	// refused before the submissions are built and a run is stored.
-	scoreboard, err := listenScoreboard(c)
+	scoreboard, st, release, err := beforeBuilding(ctx, c, e)
 	if err != nil {
 		return err
 	}
-	if scoreboard != nil {
-		defer scoreboard.Close() // serveLive's server closes it first once it serves
-	}
-	st, err := openForResume(ctx, c, e)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
+	defer release()
 	e.Log = c.App.ErrWriter // one line per submission built: a long build is not silence
 	plan, err := workflow.PlanContest(ctx, e.Env, file)
 	e.Log = nil
@@ -197,6 +188,29 @@ func runContest(c *cli.Context, e *env, file string) error {
 		return err
 	}
 	return judgeErrors(workflow.Results(results), fmt.Sprintf("once the cause is mended, judge them again with: judge contest %s --resume %s", file, s.ID))
+}
+
+// beforeBuilding takes what a contest needs before anything is built or a run
+// is stored, so that a mistake in it costs nothing: the --serve address
+// (listenScoreboard; nil without --serve) and the history, with --resume's run
+// found in it (openForResume). release closes both (serveLive's server closes
+// the listener first once it serves).
+func beforeBuilding(ctx context.Context, c *cli.Context, e *env) (scoreboard net.Listener, st *workflow.Store, release func(), err error) {
+	if scoreboard, err = listenScoreboard(c); err != nil {
+		return nil, nil, nil, err
+	}
+	if st, err = openForResume(ctx, c, e); err != nil {
+		if scoreboard != nil {
+			scoreboard.Close()
+		}
+		return nil, nil, nil, err
+	}
+	return scoreboard, st, func() {
+		st.Close()
+		if scoreboard != nil {
+			scoreboard.Close()
+		}
+	}, nil
 }
 
 // openForResume opens the history and, with --resume ID, finds the run there

@@ -22,18 +22,11 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 	}
 	ctx, stop := signalContext(c.Context)
 	defer stop()
-	scoreboard, err := listenScoreboard(c)
+	scoreboard, st, release, err := beforeBuilding(ctx, c, e)
 	if err != nil {
 		return err
 	}
-	if scoreboard != nil {
-		defer scoreboard.Close() // serveLive's server closes it first once it serves
-	}
-	st, err := openForResume(ctx, c, e)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
+	defer release()
 	nc, js, err := connectBroker(ctx, c, "judge contest")
 	if err != nil {
 		return err
