@@ -30,11 +30,7 @@ func FuzzGenParams(f *testing.F) {
 		"rows=1\ncols=1", "rows=30\ncols=30", "rows=1\ncols=30", "rows=3\ncols=3\nfleet=4x1",
 		"rows=5\ncols=5\nfleet=1x900", "rows=30\ncols=30\nfleet=2x900")
 	f.Fuzz(func(t *testing.T, s string) {
-		params, ok := paramtest.Decode(s)
-		if !ok {
-			return
-		}
-		cfg, ok := paramtest.Parse(t, params, parseGenParams)
+		params, cfg, ok := paramtest.DecodeParse(t, s, parseGenParams)
 		if !ok {
 			return
 		}

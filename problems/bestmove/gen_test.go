@@ -190,11 +190,7 @@ func FuzzGenParams(f *testing.F) {
 		"case=nohit\nships=ABDSP\nshots=84", "case=corner\nleft=5\nshots=85", "left=5\nshots=96",
 		"case=tie\nties=21\nshots=80", "case=nohit\nshots=98")
 	f.Fuzz(func(t *testing.T, s string) {
-		params, ok := paramtest.Decode(s)
-		if !ok {
-			return
-		}
-		cfg, ok := paramtest.Parse(t, params, parseGenParams)
+		params, cfg, ok := paramtest.DecodeParse(t, s, parseGenParams)
 		if !ok {
 			return
 		}

@@ -96,11 +96,7 @@ func FuzzGenParams(f *testing.F) {
 		"holes=-1", "carves=-1", "size=1", "blocks=100\nfiles=99", "blocks=2\nfiles=1\nfree=50", "free=99.9",
 		"blocks=100\nfree=90\nfiles=50")
 	f.Fuzz(func(t *testing.T, s string) {
-		params, ok := paramtest.Decode(s)
-		if !ok {
-			return
-		}
-		g, ok := paramtest.Parse(t, params, ParseGenParams)
+		params, g, ok := paramtest.DecodeParse(t, s, ParseGenParams)
 		if !ok {
 			return
 		}

@@ -144,11 +144,7 @@ func FuzzGenParams(f *testing.F) {
 		"mode=game\nr=30\nc=30\nsplit=5\nfleet=4-3-3-2-2-2-1-1-1-1\nshots=50", "fleet=,", "fleet=", "mode=empty\nshots=5",
 		"miss=20", "mode=game\nhit=5", "r=3\nc=3\nfleet=5", "r=6\nc=3\nsplit=2\nfleet=4\nmode=game", "r=6\nc=3\nsplit=2\nfleet=4\nmode=empty")
 	f.Fuzz(func(t *testing.T, s string) {
-		params, ok := paramtest.Decode(s)
-		if !ok {
-			return
-		}
-		cfg, ok := paramtest.Parse(t, params, parseGenParams)
+		params, cfg, ok := paramtest.DecodeParse(t, s, parseGenParams)
 		if !ok {
 			return
 		}

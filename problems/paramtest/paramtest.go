@@ -64,6 +64,18 @@ func Seed(f *testing.F, slug string, extra ...string) {
 	}
 }
 
+// DecodeParse is Decode and then Parse: the parameters a fuzz input stands for
+// and what parse made of them; ok is false when the input is no parameters or
+// parse refused them (after the refusal was checked).
+func DecodeParse[T any](t testing.TB, s string, parse func(problems.Params) (T, error)) (params problems.Params, cfg T, ok bool) {
+	t.Helper()
+	if params, ok = Decode(s); !ok {
+		return params, cfg, false
+	}
+	cfg, ok = Parse(t, params, parse)
+	return params, cfg, ok
+}
+
 // Parse calls parse on params a few times and fails t unless every call gives the
 // same result (a parser that ranges over the map must not let its order show), and
 // unless a refusal names one of the parameters and says what it wants (see

@@ -153,11 +153,7 @@ func FuzzGenParams(f *testing.F) {
 		"spacing=wide", "level=", "kind=multi\nlevel=easy", "kind=unsolvable\nclues=81", "flavor=deep",
 		"flavor=clash\nkind=multi")
 	f.Fuzz(func(t *testing.T, s string) {
-		params, ok := paramtest.Decode(s)
-		if !ok {
-			return
-		}
-		opt, ok := paramtest.Parse(t, params, genOptions)
+		params, opt, ok := paramtest.DecodeParse(t, s, genOptions)
 		if !ok {
 			return
 		}

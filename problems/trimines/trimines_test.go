@@ -335,11 +335,7 @@ func FuzzGenParams(f *testing.F) {
 		"n=0\ndensity=200")
 	type board struct{ n, bombs int }
 	f.Fuzz(func(t *testing.T, s string) {
-		params, ok := paramtest.Decode(s)
-		if !ok {
-			return
-		}
-		b, ok := paramtest.Parse(t, params, func(p problems.Params) (board, error) {
+		params, b, ok := paramtest.DecodeParse(t, s, func(p problems.Params) (board, error) {
 			n, bombs, err := genParams(p)
 			return board{n, bombs}, err
 		})
