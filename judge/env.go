@@ -187,6 +187,10 @@ func limitOverrides(c *cli.Context) (problems.LimitOverrides, error) {
 		if err != nil {
 			return o, usageError("--memory-limit: %v", err)
 		}
+		// The bounds problem.yaml has (limits.memory: 1 MiB to 1 TiB).
+		if m < problems.MiB || m > 1<<20*problems.MiB {
+			return o, usageError("--memory-limit %s: want at least 1 MiB and at most 1 TiB", c.String("memory-limit"))
+		}
 		o.Memory = &m
 	}
 	return o, nil

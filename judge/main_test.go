@@ -84,6 +84,7 @@ func TestBadInput(t *testing.T) {
 		{"bad param", []string{"gen", "sudoku", "--param", "nonsense"}, `--param "nonsense"`},
 		{"zero time limit", []string{"run", "sudoku", "/bin/true", "-t", "0"}, "--time-limit 0: want more than 0 and at most 1h0m0s"},
 		{"huge time limit", []string{"run", "sudoku", "/bin/true", "-t", "1e9"}, "--time-limit 1e9: want more than 0"},
+		{"zero memory limit", []string{"run", "sudoku", "/bin/true", "-m", "0"}, "--memory-limit 0: want at least 1 MiB and at most 1 TiB"},
 		{"negative -j", []string{"run", "sudoku", "/bin/true", "-j", "-1"}, "-j -1: want 1 to 256"},
 		{"huge -j", []string{"run", "sudoku", "/bin/true", "-j", "99999"}, "-j 99999: want 1 to 256"},
 		{"empty group", []string{"run", "sudoku", "/bin/true", "-g", "sample", "-g", ""}, `--group "": an empty group name`},
