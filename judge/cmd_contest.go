@@ -155,15 +155,12 @@ func runContest(c *cli.Context, e *env, file string) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "contest %q, run %s: %d jobs (%d already done)\n", plan.Contest.Name, s.ID, len(tasks), len(done))
 	var also []func(problems.Result)
-	if scoreboard != nil {
-		publish, stopServing, err := serveLive(ctx, c, st, plan.Contest, plan.Config, s.ID, c.String("serve"), scoreboard)
-		if err != nil {
-			_ = s.Finish(ctx, true)
-			return err
-		}
-		defer stopServing()
-		also = append(also, publish)
+	publish, stopServing, err := scoreboardFor(ctx, c, st, s, plan.Contest, plan.Config, scoreboard)
+	if err != nil {
+		return err
 	}
+	defer stopServing()
+	also = append(also, publish...)
 	results, err := judgeTasks(ctx, c, e, s, tasks, also...)
 	interrupted := ctx.Err() != nil
 	var saveErr *saveError
@@ -243,6 +240,22 @@ func listenScoreboard(c *cli.Context) (net.Listener, error) {
 		return nil, usageError("--serve %s: %v; nothing was built", addr, err)
 	}
 	return l, nil
+}
+
+// scoreboardFor starts the live scoreboard of session s on l (see serveLive)
+// and returns the hook that publishes each result to it, with the function
+// that stops serving; with no listener, no hook and nothing to stop. When the
+// scoreboard cannot start, s is finished as stopped.
+func scoreboardFor(ctx context.Context, c *cli.Context, st *workflow.Store, s *workflow.Session, def *contest.Contest, cfg workflow.RunConfig, l net.Listener) ([]func(problems.Result), func(), error) {
+	if l == nil {
+		return nil, func() {}, nil
+	}
+	publish, stop, err := serveLive(ctx, c, st, def, cfg, s.ID, c.String("serve"), l)
+	if err != nil {
+		_ = s.Finish(ctx, true)
+		return nil, nil, err
+	}
+	return []func(problems.Result){publish}, stop, nil
 }
 
 // serveLive starts the live scoreboard of a contest run on l, listening on addr

@@ -96,15 +96,12 @@ func runRemoteContest(c *cli.Context, e *env, file string) error {
 		plan.Contest.Name, s.ID, len(jobs), len(done), dist.Redact(c.String("nats")))
 	var judged []problems.Result // one at a time: Distribute stores results in turn
 	also := []func(problems.Result){func(r problems.Result) { judged = append(judged, r) }}
-	if scoreboard != nil {
-		publish, stopServing, err := serveLive(ctx, c, st, plan.Contest, plan.Config, s.ID, c.String("serve"), scoreboard)
-		if err != nil {
-			_ = s.Finish(ctx, true)
-			return err
-		}
-		defer stopServing()
-		also = append(also, publish)
+	publish, stopServing, err := scoreboardFor(ctx, c, st, s, plan.Contest, plan.Config, scoreboard)
+	if err != nil {
+		return err
 	}
+	defer stopServing()
+	also = append(also, publish...)
 	prog := newProgress(ctx, c.App.ErrWriter, ptasks)
 	also = append(also, prog.Add)
 	took, err := s.Distribute(ctx, &dist.Coordinator{JS: js, Config: distConfig(c)}, jobs, func(r problems.Result) {
