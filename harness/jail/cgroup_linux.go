@@ -104,6 +104,7 @@ const (
 	ctlCPUUsage
 	ctlUsage
 	ctlTCPLimit
+	ctlStat
 	ctlCount
 )
 
@@ -123,6 +124,7 @@ var ctlFiles = [ctlCount]struct {
 	ctlCPUUsage:   {2, "cpuacct.usage"},
 	ctlUsage:      {0, "memory.usage_in_bytes"},
 	ctlTCPLimit:   {0, "memory.kmem.tcp.limit_in_bytes"},
+	ctlStat:       {0, "memory.stat"},
 }
 
 func newGroup(h hierarchies, name string) (*group, error) {
@@ -138,7 +140,7 @@ func newGroup(h hierarchies, name string) (*group, error) {
 			continue
 		}
 		flag := os.O_RDWR
-		if i == ctlUsage {
+		if i == ctlUsage || i == ctlStat {
 			flag = os.O_RDONLY
 		}
 		f, err := os.OpenFile(filepath.Join(g.dirs[c.dir], c.name), flag, 0)
@@ -190,7 +192,32 @@ func (g *group) forceEmpty() { _ = g.set(ctlForceEmpty, "0") }
 // reclaimed at the limit if the next run needs the room, and the peak is
 // counted from it); emptying the group takes 0.5–1.5 ms of CPU, so it is done
 // only above leftoverMax.
-func (g *group) leftover() int64 { return g.getInt(ctlUsage) }
+//
+// The anonymous memory of the group's processes is not part of it: after a run
+// that is the slot's init alone, whose heap grows over thousands of runs past
+// leftoverMax, and which emptying cannot reclaim (there is no swap to put it
+// in) but tries to, at a cost of milliseconds, after every run.
+func (g *group) leftover() int64 {
+	usage := g.getInt(ctlUsage)
+	if usage <= leftoverMax {
+		return usage // memory.stat costs more to read: only when it matters
+	}
+	var buf [4096]byte
+	n, _ := g.ctl[ctlStat].ReadAt(buf[:], 0)
+	return usage - statField(buf[:n], "rss")
+}
+
+// statField is the value of the line "name value" in a memory.stat file (0 when
+// there is none).
+func statField(stat []byte, name string) int64 {
+	for line := range strings.SplitSeq(string(stat), "\n") {
+		if v, ok := strings.CutPrefix(line, name+" "); ok {
+			n, _ := strconv.ParseInt(v, 10, 64)
+			return n
+		}
+	}
+	return 0
+}
 
 // leftoverMax is the charge above which the group is emptied between runs.
 const leftoverMax = 4 << 20

@@ -3,6 +3,7 @@
 package jail
 
 import (
+	"bufio"
 	"context"
 	"os"
 	"os/exec"
@@ -159,5 +160,73 @@ func TestWallCountsFromTheFork(t *testing.T) {
 		if res.Wall < 200*time.Millisecond || res.Wall < res.CPU || res.Wall > 15*time.Second {
 			t.Errorf("run %d: wall %v with CPU %v, want at least the 200 ms slept and the CPU time", i, res.Wall, res.CPU)
 		}
+	}
+}
+
+// TestLeftoverIsNotTheInitsHeap puts a process holding 8 MiB of anonymous
+// memory in a group, as a slot's init holds its heap: that is not what a run
+// left (emptying the group cannot reclaim it, and tried after every run once
+// the init's heap had grown), while 8 MiB of page cache the process writes is.
+func TestLeftoverIsNotTheInitsHeap(t *testing.T) {
+	requireJail(t)
+	if os.Geteuid() != 0 {
+		t.Skip("cgroups need root")
+	}
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not installed")
+	}
+	h, err := findHierarchies()
+	if err != nil {
+		t.Skipf("no cgroup v1 hierarchies: %v", err)
+	}
+	g, err := newGroup(h, "judge-test-leftover-"+strconv.Itoa(os.Getpid()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.remove()
+	file := filepath.Join(t.TempDir(), "cache")
+	cmd := exec.Command(py, "-c", `import sys
+sys.stdin.readline()
+heap = bytearray(8 << 20)
+for i in range(0, len(heap), 4096): heap[i] = 1
+print("heap", flush=True)
+sys.stdin.readline()
+with open(sys.argv[1], "wb") as f: f.write(b"x" * (8 << 20))
+print("cache", flush=True)
+sys.stdin.readline()
+`, file)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outPipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := bufio.NewReader(outPipe)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	if err := os.WriteFile(g.procs()[0], []byte(strconv.Itoa(cmd.Process.Pid)), 0); err != nil {
+		t.Fatal(err)
+	}
+	step := func(want string) {
+		t.Helper()
+		if _, err := in.Write([]byte("\n")); err != nil {
+			t.Fatal(err)
+		}
+		if line, err := out.ReadString('\n'); err != nil || line != want+"\n" {
+			t.Fatalf("read %q, %v; want %q", line, err, want)
+		}
+	}
+	step("heap")
+	if usage, left := g.getInt(ctlUsage), g.leftover(); usage < 8<<20 || left > leftoverMax {
+		t.Errorf("with 8 MiB of heap: usage %d, leftover %d (want at most %d)", usage, left, leftoverMax)
+	}
+	step("cache")
+	if left := g.leftover(); left < 8<<20 {
+		t.Errorf("with 8 MiB of page cache too: leftover %d, want at least %d", left, 8<<20)
 	}
 }
