@@ -4,6 +4,7 @@ package jail
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -103,10 +104,12 @@ func spawnOverhead(b *testing.B, opt Options) {
 }
 
 // BenchmarkLoop178 compares 178 jailed runs of the echo program (built as the
-// judge's BenchmarkRunOverhead builds it: dynamically linked), one after another
-// on a jail of two slots (as `judge run -j 1` makes), with a shell loop running
-// the same binary 178 times with input redirection; it reports the medians and
-// their ratio. This measures the jail alone, without the rest of the judge's
+// judge's BenchmarkRunOverhead builds it: dynamically linked) with a shell loop
+// running the same binary 178 times with input redirection, and reports the
+// medians and their ratios, for two ways of running: one run after another
+// (jailed-ms), and as `judge run -j 1` runs them, two in hand with a gate of
+// one room, so that the next run's slot gets ready while a program runs
+// (gated-ms). This measures the jail alone, without the rest of the judge's
 // pipeline: go test -bench Loop178 -benchtime 5x
 func BenchmarkLoop178(b *testing.B) {
 	requireJail(b)
@@ -125,15 +128,62 @@ func BenchmarkLoop178(b *testing.B) {
 	if err := os.WriteFile(in, []byte("42\n"), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	j, err := New(Options{Slots: 2})
+	j, err := New(Options{Slots: 4})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer j.Close()
 	limits := Limits{CPU: time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 4}
 	script := `i=0; while [ $i -lt 178 ]; do "$0" < "$1" > /dev/null; i=$((i+1)); done`
-	var loops, jails []time.Duration
 	ctx := context.Background()
+	// jailed runs the 178 runs from workers goroutines, through gate when set.
+	jailed := func(workers int, gate Gate) time.Duration {
+		next := make(chan int)
+		errs := make(chan error, workers)
+		t := time.Now()
+		for w := 0; w < workers; w++ {
+			go func() {
+				var failed error
+				for range next {
+					if failed != nil {
+						continue
+					}
+					f, err := os.Open(in)
+					if err != nil {
+						failed = err
+						continue
+					}
+					out, err := os.CreateTemp(dir, "out")
+					if err != nil {
+						f.Close()
+						failed = err
+						continue
+					}
+					res, err := j.Run(ctx, Config{Argv: []string{"./echo"}, Files: []File{{Name: "echo", Src: bin, Executable: true}},
+						Stdin: f, Stdout: out, Limits: limits, Gate: gate})
+					f.Close()
+					out.Close()
+					os.Remove(out.Name())
+					if err == nil && res.ExitCode != 0 {
+						err = fmt.Errorf("%+v", res)
+					}
+					failed = err
+				}
+				errs <- failed
+			}()
+		}
+		for k := 0; k < 178; k++ {
+			next <- k
+		}
+		close(next)
+		for w := 0; w < workers; w++ {
+			if err := <-errs; err != nil {
+				b.Fatal(err)
+			}
+		}
+		return time.Since(t)
+	}
+	var loops, seq, gated []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t := time.Now()
@@ -141,29 +191,14 @@ func BenchmarkLoop178(b *testing.B) {
 			b.Fatalf("%v %s", err, out)
 		}
 		loops = append(loops, time.Since(t))
-		t = time.Now()
-		for k := 0; k < 178; k++ {
-			f, err := os.Open(in)
-			if err != nil {
-				b.Fatal(err)
-			}
-			out, err := os.Create(filepath.Join(dir, "out"))
-			if err != nil {
-				b.Fatal(err)
-			}
-			res, err := j.Run(ctx, Config{Argv: []string{"./echo"}, Files: []File{{Name: "echo", Src: bin, Executable: true}},
-				Stdin: f, Stdout: out, Limits: limits})
-			f.Close()
-			out.Close()
-			if err != nil || res.ExitCode != 0 {
-				b.Fatalf("%+v %v", res, err)
-			}
-		}
-		jails = append(jails, time.Since(t))
+		seq = append(seq, jailed(1, nil))
+		gated = append(gated, jailed(2, make(chanGate, 1)))
 	}
 	b.StopTimer()
-	ml, mj := median(loops), median(jails)
+	ml, ms, mg := median(loops), median(seq), median(gated)
 	b.ReportMetric(float64(ml.Milliseconds()), "loop-ms")
-	b.ReportMetric(float64(mj.Milliseconds()), "jailed-ms")
-	b.ReportMetric(float64(mj)/float64(ml), "ratio")
+	b.ReportMetric(float64(ms.Milliseconds()), "jailed-ms")
+	b.ReportMetric(float64(mg.Milliseconds()), "gated-ms")
+	b.ReportMetric(float64(ms)/float64(ml), "ratio")
+	b.ReportMetric(float64(mg)/float64(ml), "gated-ratio")
 }

@@ -74,7 +74,14 @@ type request struct {
 	Collect    []string `json:"collect"`
 	CollectNew bool     `json:"collect_new,omitempty"`
 	CollectMax int64    `json:"collect_max"`
+	// Hold: once the run is ready to start (work folder, files, limits,
+	// counters), wait for the judge's go (goMsg) before forking, so that a
+	// run prepares while another program runs and starts the moment it ends.
+	Hold bool `json:"hold,omitempty"`
 }
+
+// goMsg is the judge's word to start a held run.
+const goMsg = 'g'
 
 type bind struct {
 	Path string `json:"p"`
@@ -350,6 +357,25 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	}
 }
 
+// awaitGo waits for the judge's go to start a held run. Anything else (the
+// judge gone, a stray message) ends the init: a held run is only ever
+// abandoned by stopping its slot.
+func awaitGo() error {
+	var b [16]byte
+	for {
+		n, _, _, _, err := unix.Recvmsg(ctrlFD, b[:], nil, unix.MSG_CMSG_CLOEXEC)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err != nil:
+			return fmt.Errorf("waiting for the go: %w", err)
+		case n != 1 || b[0] != goMsg:
+			return fmt.Errorf("waiting for the go: a message of %d bytes", n)
+		}
+		return nil
+	}
+}
+
 func closeAll(fds []int) {
 	for _, fd := range fds {
 		if fd >= 0 {
@@ -455,6 +481,11 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	var base int64
 	if st.usage != nil {
 		base = readUsage(st.usage)
+	}
+	if req.Hold {
+		if err := awaitGo(); err != nil {
+			return err
+		}
 	}
 	var reaped syscall.Rusage // no cgroups: what the init had reaped before the run
 	attr := &syscall.ProcAttr{

@@ -24,6 +24,7 @@
 package jail
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -98,6 +99,20 @@ type Config struct {
 	// another program, which then reads the end of its input at once.
 	CloseStdout bool
 	Limits      Limits
+	// Gate, when set, bounds how many programs run at once among the runs that
+	// share it. A run gets its slot ready (work folder, files, limits,
+	// counters) before it enters the gate and leaves it the moment its program
+	// has ended, so that the next run's preparation overlaps the program before
+	// it and starts as soon as that one ends.
+	Gate Gate
+}
+
+// Gate bounds how many programs run at once (see Config.Gate).
+type Gate interface {
+	// Enter waits for room, or for ctx to end (its error).
+	Enter(ctx context.Context) error
+	// Leave gives the room back.
+	Leave()
 }
 
 // Path is the fixed PATH of jailed programs: the system's own program folders,

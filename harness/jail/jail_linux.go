@@ -43,7 +43,11 @@ type Jail struct {
 	nonce string
 	root  string // empty folder that each init mounts its new root on
 	h     hierarchies
-	slots chan *slot
+	// free are the slots no run holds, the one freed last on top, so that a
+	// run takes a slot whose init is started (which takes 10–30 ms) before one
+	// never used; avail holds a token per free slot.
+	free  []*slot
+	avail chan struct{}
 	all   []*slot
 	mu    sync.Mutex
 	// extra are host folders bound read-only beside systemPaths (an interpreter
@@ -218,7 +222,7 @@ func New(opt Options) (*Jail, error) {
 	var nonce [4]byte
 	_, _ = rand.Read(nonce[:])
 	j := &Jail{self: self, userns: userns, nonce: fmt.Sprintf("%x", nonce), root: root, progs: progs, h: h,
-		slots: make(chan *slot, opt.Slots), unlock: unlock}
+		avail: make(chan struct{}, opt.Slots), unlock: unlock}
 	j.AddReadOnly(opt.ReadOnly...)
 	for i := 0; i < opt.Slots; i++ {
 		s := &slot{uid: opt.UIDBase + i}
@@ -238,7 +242,9 @@ func New(opt Options) (*Jail, error) {
 			s.group = g
 		}
 		j.all = append(j.all, s)
-		j.slots <- s
+	}
+	for i := len(j.all) - 1; i >= 0; i-- {
+		j.putSlot(j.all[i]) // the first on top
 	}
 	return j, nil
 }
@@ -321,14 +327,25 @@ func (j *Jail) Run(ctx context.Context, c Config) (Result, error) {
 	if len(c.Argv) == 0 {
 		return Result{}, errors.New("jail: empty argv")
 	}
-	var s *slot
 	select {
-	case s = <-j.slots:
+	case <-j.avail:
 	case <-ctx.Done():
 		return Result{Canceled: true}, ctx.Err()
 	}
-	defer func() { j.slots <- s }()
+	j.mu.Lock()
+	s := j.free[len(j.free)-1]
+	j.free = j.free[:len(j.free)-1]
+	j.mu.Unlock()
+	defer j.putSlot(s)
 	return j.run(ctx, s, c)
+}
+
+// putSlot gives slot s back, on top of the free ones.
+func (j *Jail) putSlot(s *slot) {
+	j.mu.Lock()
+	j.free = append(j.free, s)
+	j.mu.Unlock()
+	j.avail <- struct{}{}
 }
 
 // startWorker starts a slot's init in new namespaces and waits until it is ready.
@@ -748,7 +765,8 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 		}
 	}
 	req := request{Argv: c.Argv, Env: c.Env, Files: files, WorkSize: l.Disk, TmpSize: l.Tmp,
-		Rlimits: rl, Processes: l.Processes, Collect: c.Collect, CollectNew: c.CollectNew, CollectMax: c.CollectMax}
+		Rlimits: rl, Processes: l.Processes, Collect: c.Collect, CollectNew: c.CollectNew, CollectMax: c.CollectMax,
+		Hold: c.Gate != nil}
 	if j.userns {
 		req.Hard = hardRlimits(l)
 	}
@@ -774,6 +792,22 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 		f.Close()
 	}
 	closers = nil
+	leave := func() {}
+	if c.Gate != nil {
+		// The slot is ready: the program starts once there is room.
+		if err := c.Gate.Enter(ctx); err != nil {
+			w.stop()
+			s.worker = nil
+			return Result{Canceled: true}, err
+		}
+		leave = sync.OnceFunc(c.Gate.Leave)
+		defer leave()
+		if _, err := w.conn.Write([]byte{goMsg}); err != nil {
+			w.stop()
+			s.worker = nil
+			return Result{}, fmt.Errorf("starting the run in the jail: %w", err)
+		}
+	}
 
 	// The judge's own timers: nothing in the jail can stop them.
 	var res Result
@@ -863,6 +897,7 @@ loop:
 			kill("canceled")
 		}
 	}
+	leave() // the program has ended: the next may start
 	// The program has ended. A copier may still be blocked writing to a
 	// destination that is itself a pipe nobody reads (an interactive validator's
 	// output to a submission that stopped reading): what it could not deliver
