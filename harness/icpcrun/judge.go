@@ -81,6 +81,7 @@ func (e *Env) runPass(ctx context.Context, spec sandbox.Spec, input string, out 
 	}
 	defer in.Close()
 	spec.Stdin, spec.Stdout = in, out
+	spec.Gate = sandbox.GateOf(ctx) // a submission's run: the judging pool's gate
 	// Every runner reports output past the limit itself (sandbox.pastOutputLimit).
 	return e.Runner.Run(ctx, spec)
 }
@@ -282,6 +283,17 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	// input while it goes on reading the answer.
 	vSpec.CloseStdout = true
 	spec.Stdin, spec.Stdout = toSubR, toValW
+	// The validator starts at once and its wall time runs: the submission
+	// may not wait at the gate, so the gate is entered before either starts.
+	leave, err := sandbox.EnterGateOf(ctx)
+	if err != nil {
+		toSubR.Close()
+		toSubW.Close()
+		toValR.Close()
+		toValW.Close()
+		return problems.Outcome{}, sandbox.Measure{Canceled: true}, err
+	}
+	defer leave()
 
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()

@@ -75,13 +75,23 @@ func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems
 		if !ok {
 			return out, m, fmt.Errorf("problem %s is interactive but has no interactor", p.Meta().Slug)
 		}
+		// The interactor starts with the program: the gate is entered first.
+		leave, err := sandbox.EnterGateOf(ctx)
+		if err != nil {
+			return out, m, err
+		}
 		var o problems.Outcome
 		o, m, err = interact(ctx, j.Runner, spec, ia, t.Dataset)
+		leave()
 		out.Interaction = &o
+		if err != nil {
+			return out, m, err
+		}
 	default:
 		if !usesFiles {
 			fio = nil
 		}
+		spec.Gate = sandbox.GateOf(ctx)
 		m, err = j.runFiles(ctx, fio, t.Dataset, spec, &out)
 	}
 	if err != nil {

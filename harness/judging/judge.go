@@ -22,7 +22,12 @@ import (
 type Judge struct {
 	Runner  sandbox.Runner
 	Scratch string // folder for the runs' working files; each run gets its own
-	Jobs    int    // runs at once; 0 means the number of CPUs
+	// Jobs is how many submissions run at once (0: the number of CPUs). Twice
+	// as many tasks are in hand, so that the next run of each job gets ready
+	// (and the last is checked and stored) while a program runs: the
+	// submissions' runs pass a gate of Jobs (sandbox.Gate); the programs that
+	// check them, and an interactive validator, do not count.
+	Jobs int
 	// Lazy stops judging a submission on a pass-fail problem at its first failed
 	// dataset, in task order (DOMjudge's lazy evaluation): the later datasets get
 	// NJ, not judged. Results are then reported in task order per submission, so
@@ -76,7 +81,8 @@ func (j *Judge) Judge(ctx context.Context, tasks []Task, progress func(i int, r 
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	for w := 0; w < jobs; w++ {
+	gated := sandbox.WithGate(ctx, sandbox.NewGate(jobs))
+	for w := 0; w < 2*jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -85,7 +91,7 @@ func (j *Judge) Judge(ctx context.Context, tasks []Task, progress func(i int, r 
 				if lz.skip(&mu, i) {
 					r = notJudged(tasks[i])
 				} else {
-					r = j.one(ctx, tasks[i])
+					r = j.one(gated, tasks[i])
 				}
 				mu.Lock()
 				for _, k := range lz.finish(i, r) {

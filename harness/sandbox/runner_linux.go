@@ -113,6 +113,11 @@ func (r *supervisedRunner) Close() error {
 }
 
 func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
+	leave, err := enterGate(ctx, spec)
+	if err != nil {
+		return Measure{Canceled: true}, err
+	}
+	defer leave()
 	var cg *cgroup
 	if r.cg != nil {
 		var err error
@@ -372,13 +377,18 @@ func (directRunner) Guarantees() Guarantees {
 }
 
 func (directRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
+	leave, err := enterGate(ctx, spec)
+	if err != nil {
+		return Measure{Canceled: true}, err
+	}
+	defer leave()
 	cmd := &exec.Cmd{
 		Path: spec.Argv[0], Args: spec.Argv, Env: spec.Env, Dir: spec.Dir,
 		Stdin: reader(spec.Stdin), Stdout: writer(spec.Stdout), Stderr: writer(spec.Stderr),
 		SysProcAttr: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL},
 	}
 	var m Measure
-	err := startAndWait(ctx, cmd, spec.Limits, &m, func() {
+	err = startAndWait(ctx, cmd, spec.Limits, &m, func() {
 		for _, r := range rlimitsFor(spec.Limits) {
 			_ = unix.Prlimit(cmd.Process.Pid, r.Resource, &unix.Rlimit{Cur: r.Cur, Max: r.Max}, nil)
 		}

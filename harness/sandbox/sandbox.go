@@ -52,6 +52,10 @@ type Spec struct {
 	// at once (an interactive validator that closes its output to say so). Only
 	// a jail honours it; other runners hand the program Stdout itself.
 	CloseStdout bool
+	// Gate, when set, bounds how many programs with this gate run at once (see
+	// Gate): set on a submission's runs, never on a program that runs beside
+	// one and talks to it.
+	Gate *Gate
 }
 
 // Measure is what one run consumed and how it ended.

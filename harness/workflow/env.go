@@ -78,9 +78,10 @@ type Sandbox struct {
 	// Unsafe lets auto fall back to the supervisor where no jail can be made.
 	Unsafe bool
 	// Slots is how many judging jobs may go at once (0: one per CPU). The jail
-	// gets two slots per job: an interactive package's validator runs in a jail
-	// of its own beside the submission, and a run may start in a slot whose last
-	// run is still being cleaned up.
+	// gets four slots per job: a job has two tasks in hand (one runs while the
+	// next gets ready, see judging.Judge), an interactive package's validator
+	// runs in a jail of its own beside the submission, and a run may start in
+	// a slot whose last run is still being cleaned up.
 	Slots int
 	// UIDBase is the uid of the first jail slot (0: the jail's default).
 	UIDBase int
@@ -104,7 +105,7 @@ func NewEnv(root, state, languages string, sb Sandbox) (*Env, error) {
 	case "auto", "jail":
 		jailErr := sandbox.JailAvailable()
 		if jailErr == nil {
-			r, err := sandbox.NewJailRunner("", 2*sb.Slots, sb.UIDBase)
+			r, err := sandbox.NewJailRunner("", 4*sb.Slots, sb.UIDBase)
 			if err != nil {
 				return nil, err
 			}
