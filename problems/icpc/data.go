@@ -102,8 +102,12 @@ func (l *loader) readGroup(name string, inherited GroupSettings, ancestors []str
 		return nil, fmt.Errorf("reading %s: %w", dir, err)
 	}
 	names := make([]string, 0, len(entries))
+	// link tells the entries that are symbolic links: the others lie in the
+	// resolved folder, inside the package, with nothing to follow.
+	link := map[string]bool{}
 	for _, e := range entries {
 		names = append(names, e.Name())
+		link[e.Name()] = e.Type()&fs.ModeSymlink != 0
 	}
 	sort.Strings(names)
 	has := map[string]bool{}
@@ -117,7 +121,7 @@ func (l *loader) readGroup(name string, inherited GroupSettings, ancestors []str
 			*l.warns = append(*l.warns, Warning{File: path, Msg: fmt.Sprintf("unreadable: %v", err)})
 			continue
 		}
-		if msg := l.entryFault(rpath, st, ancestors); msg != "" {
+		if msg := l.entryFault(rpath, link[n], st, ancestors); msg != "" {
 			if st.IsDir() || strings.HasSuffix(n, ".in") || strings.HasSuffix(n, ".ans") || strings.HasSuffix(n, ".interaction") {
 				*l.warns = append(*l.warns, Warning{File: path, Msg: msg + "; left out"})
 			}
@@ -144,7 +148,7 @@ func (l *loader) readGroup(name string, inherited GroupSettings, ancestors []str
 			}
 			if ast, err := os.Stat(rans); err != nil {
 				return nil, fmt.Errorf("%s: %w", ans, err)
-			} else if msg := l.entryFault(rans, ast, nil); msg != "" {
+			} else if msg := l.entryFault(rans, link[base+".ans"], ast, nil); msg != "" {
 				return nil, fmt.Errorf("%s: the answer file of %s %s", ans, n, msg)
 			} else if ast.IsDir() {
 				return nil, fmt.Errorf("%s: the answer file of %s is a folder", ans, n)
@@ -174,14 +178,21 @@ func (l *loader) count(path string) error {
 const MaxDataFile = 1 << 30
 
 // entryFault says what is wrong with the entry at path of the package's data
-// tree (st: its Stat, links followed), or "": it may lead, through links of its
-// own or of the folders above it, to a case or group elsewhere in the package,
+// tree (path in a resolved folder; isLink: the entry is a symbolic link; st: its
+// Stat, links followed), or "": it may lead, through a link, to a case or group
+// elsewhere in the package,
 // never outside it (the host's files would reach the programs and the reports),
 // nor back to one of the groups it lies in (ancestors, resolved); a case is a
 // regular file (a pipe would hang the judge, a device never end) of at most
 // l.maxFile bytes.
-func (l *loader) entryFault(path string, st fs.FileInfo, ancestors []string) string {
-	target, err := resolveInside(l.root, path)
+func (l *loader) entryFault(path string, isLink bool, st fs.FileInfo, ancestors []string) string {
+	// An entry of a resolved folder that is no link is itself: following its
+	// path (a system call per folder on the way) for each of thousands of
+	// files took half of a package's loading.
+	target, err := path, error(nil)
+	if isLink {
+		target, err = resolveInside(l.root, path)
+	}
 	switch {
 	case errors.Is(err, ErrOutside):
 		if lst, err := os.Lstat(path); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
