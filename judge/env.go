@@ -58,7 +58,8 @@ func newEnv(c *cli.Context) (*env, error) {
 		// Each job holds a jail slot (a process, its cgroups, descriptors).
 		return nil, usageError("-j %d: want 1 to %d runs at once (0 or none: the number of CPUs)", jobs, maxJobs)
 	}
-	sb := workflow.Sandbox{Name: c.String("sandbox"), Unsafe: c.Bool("unsafe"), Slots: c.Int("jobs"), UIDBase: c.Int("jail-uid")}
+	sb := workflow.Sandbox{Name: c.String("sandbox"), Unsafe: c.Bool("unsafe"), Slots: c.Int("jobs"), UIDBase: c.Int("jail-uid"),
+		Warm: runsPrograms(c)}
 	we, err := workflow.NewEnv(root, state, c.String("languages"), sb)
 	if err != nil {
 		return nil, usageError("%v", err)

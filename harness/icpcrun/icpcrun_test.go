@@ -44,7 +44,7 @@ func newEnvWith(t *testing.T, runner string) *Env {
 		if err := sandbox.JailAvailable(); err != nil {
 			t.Skipf("no jail here: %v", err)
 		}
-		r, err = sandbox.NewJailRunner("", 2, 62000)
+		r, err = sandbox.NewJailRunner("", 2, 62000, 0)
 	} else {
 		r, err = sandbox.NewRunner("")
 	}

@@ -5,6 +5,7 @@ package jail
 import (
 	"context"
 	"errors"
+	"os"
 	"sync"
 	"testing"
 	"time"
@@ -85,5 +86,44 @@ func TestGateCanceledWhileHeld(t *testing.T) {
 	res, err = j.Run(context.Background(), Config{Argv: []string{"/bin/sh", "-c", "true"}, Limits: limits, Gate: gate})
 	if err != nil || res.ExitCode != 0 {
 		t.Fatalf("the next run: %+v %v", res, err)
+	}
+}
+
+// TestWarmAndLazySlots makes a jail of four slots that warms two: once warmed,
+// the two on top have their init and cgroups, the others neither; a run takes
+// the slot on top, and Close leaves none of the groups behind.
+func TestWarmAndLazySlots(t *testing.T) {
+	requireJail(t)
+	j, err := New(Options{Slots: 4, UIDBase: testUIDBase, Warm: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.warming.Wait()
+	for i, s := range j.all {
+		warmed := i < 2
+		if (s.worker != nil) != warmed || !j.userns && (s.group != nil) != warmed {
+			t.Errorf("slot %d: init %v, group %v; want both %v", i, s.worker != nil, s.group != nil, warmed)
+		}
+	}
+	first := j.all[0].worker
+	res, err := j.Run(context.Background(), Config{Argv: []string{"/bin/true"},
+		Limits: Limits{CPU: time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 4}})
+	if err != nil || res.ExitCode != 0 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if j.all[0].worker != first {
+		t.Errorf("the run did not take the warm slot on top")
+	}
+	var dirs []string
+	for _, s := range j.all {
+		if s.group != nil {
+			dirs = append(dirs, s.group.dirs[:]...)
+		}
+	}
+	j.Close()
+	for _, d := range dirs {
+		if _, err := os.Stat(d); err == nil {
+			t.Errorf("%s is left", d)
+		}
 	}
 }

@@ -178,6 +178,11 @@ type Options struct {
 	// with the cgroup v1 hierarchies (as root without them it is the only kind
 	// there is): each slot's init and program run as UIDBase+slot outside.
 	NoCgroup bool
+	// Warm is how many slots get their init started at once, side by side in
+	// the background (starting one takes 10–30 ms), so that the first runs,
+	// made while the judge loads and builds, find them ready; the others start
+	// at their first run.
+	Warm int
 }
 
 // Guarantee is one property the jail promises, and whether it holds here.

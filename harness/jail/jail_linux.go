@@ -48,8 +48,11 @@ type Jail struct {
 	// never used; avail holds a token per free slot.
 	free  []*slot
 	avail chan struct{}
-	all   []*slot
-	mu    sync.Mutex
+	// warming is the background start of the first slots' inits (warm),
+	// which Close waits for.
+	warming sync.WaitGroup
+	all     []*slot
+	mu      sync.Mutex
 	// extra are host folders bound read-only beside systemPaths (an interpreter
 	// installed outside them); gen counts their changes, so that a slot's init
 	// made before a change is replaced on its next run.
@@ -85,8 +88,9 @@ const (
 )
 
 type slot struct {
+	index int // in Jail.all
 	uid   int
-	group *group // nil in a jail without cgroups
+	group *group // nil in a jail without cgroups, or before the slot's first use
 	// hostUID and hostGID are what root of the slot's user namespace is
 	// outside (a jail without cgroups).
 	hostUID, hostGID int
@@ -225,7 +229,7 @@ func New(opt Options) (*Jail, error) {
 		avail: make(chan struct{}, opt.Slots), unlock: unlock}
 	j.AddReadOnly(opt.ReadOnly...)
 	for i := 0; i < opt.Slots; i++ {
-		s := &slot{uid: opt.UIDBase + i}
+		s := &slot{index: i, uid: opt.UIDBase + i}
 		if userns {
 			// The namespace's root, the only uid there is: the judge's own
 			// uid outside, or as root one per slot.
@@ -233,18 +237,24 @@ func New(opt Options) (*Jail, error) {
 			if asRoot {
 				s.hostUID, s.hostGID = opt.UIDBase+i, opt.UIDBase
 			}
-		} else {
-			g, err := newGroup(h, fmt.Sprintf("judge-jail-%d-%s-%d", os.Getpid(), j.nonce, i))
-			if err != nil {
-				j.Close()
-				return nil, err
-			}
-			s.group = g
 		}
 		j.all = append(j.all, s)
 	}
+	if !userns {
+		// The first slot's groups now, so that a jail that cannot make them
+		// fails here; the others' at their first use (a jail may have
+		// hundreds of slots that a command never uses).
+		if err := j.ensureGroup(j.all[0]); err != nil {
+			j.Close()
+			return nil, err
+		}
+	}
 	for i := len(j.all) - 1; i >= 0; i-- {
 		j.putSlot(j.all[i]) // the first on top
+	}
+	if opt.Warm > 0 {
+		j.warming.Add(1)
+		go j.warm(opt.Warm)
 	}
 	return j, nil
 }
@@ -288,8 +298,16 @@ func visible(p string, bound []string) bool {
 // Close ends every slot's init, kills whatever is left in the jail's cgroups and
 // removes them.
 func (j *Jail) Close() error {
+	j.warming.Wait()
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	for _, s := range j.all {
+		if s.worker != nil {
+			// All at once: an init takes milliseconds to die (its
+			// namespaces go with it).
+			_ = s.worker.cmd.Process.Kill()
+		}
+	}
 	for _, s := range j.all {
 		if s.worker != nil {
 			s.worker.stop()
@@ -338,6 +356,62 @@ func (j *Jail) Run(ctx context.Context, c Config) (Result, error) {
 	j.mu.Unlock()
 	defer j.putSlot(s)
 	return j.run(ctx, s, c)
+}
+
+// ensureGroup makes slot s's cgroups if the jail uses cgroups and s has none
+// yet. The caller holds s.
+func (j *Jail) ensureGroup(s *slot) error {
+	if j.userns || s.group != nil {
+		return nil
+	}
+	g, err := newGroup(j.h, fmt.Sprintf("judge-jail-%d-%s-%d", os.Getpid(), j.nonce, s.index))
+	if err != nil {
+		return err
+	}
+	s.group = g
+	return nil
+}
+
+// warm starts the inits of the n free slots on top, side by side, holding the
+// slots meanwhile (a run that wants one waits for it, or takes another), and
+// gives them back in their order. A slot whose init fails to start is left to
+// its first run, which says why.
+func (j *Jail) warm(n int) {
+	defer j.warming.Done()
+	var taken []*slot
+take:
+	for range min(n, len(j.all)) {
+		select {
+		case <-j.avail:
+		default:
+			break take // runs hold the rest
+		}
+		j.mu.Lock()
+		taken = append(taken, j.free[len(j.free)-1])
+		j.free = j.free[:len(j.free)-1]
+		j.mu.Unlock()
+	}
+	var wg sync.WaitGroup
+	for _, s := range taken {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if j.ensureGroup(s) != nil {
+				return
+			}
+			w, err := j.startWorker(s)
+			if errors.Is(err, errStaleInit) && j.selfInit() {
+				w, err = j.startWorker(s)
+			}
+			if err == nil {
+				s.worker = w
+			}
+		}()
+	}
+	wg.Wait()
+	for i := len(taken) - 1; i >= 0; i-- {
+		j.putSlot(taken[i])
+	}
 }
 
 // putSlot gives slot s back, on top of the free ones.
@@ -664,6 +738,9 @@ func (j *Jail) openInputs(c Config, closers *[]io.Closer) (fds []int, files []in
 }
 
 func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
+	if err := j.ensureGroup(s); err != nil {
+		return Result{}, err
+	}
 	s.settle()
 	defer s.empty()
 	l := c.Limits

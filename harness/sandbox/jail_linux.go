@@ -24,11 +24,13 @@ func JailAvailable() error { return jail.CanJail() }
 // the program cannot touch. slots is how many runs may go at once (more wait).
 // self is the binary that serves as each slot's init ("" for judge-jail beside
 // this binary when there is one, else this one); it must link harness/jail.
-func NewJailRunner(self string, slots, uidBase int) (Runner, error) {
+// warm is how many slots start their init at once, in the background (see
+// jail.Options.Warm).
+func NewJailRunner(self string, slots, uidBase, warm int) (Runner, error) {
 	if self == "" {
 		self = jailCompanion()
 	}
-	j, err := jail.New(jail.Options{Self: self, Slots: slots, UIDBase: uidBase})
+	j, err := jail.New(jail.Options{Self: self, Slots: slots, UIDBase: uidBase, Warm: warm})
 	if err != nil {
 		return nil, err
 	}

@@ -85,6 +85,10 @@ type Sandbox struct {
 	Slots int
 	// UIDBase is the uid of the first jail slot (0: the jail's default).
 	UIDBase int
+	// Warm starts the jail slots' inits for the first runs at once, in the
+	// background, while the command loads and builds: for a command that runs
+	// programs.
+	Warm bool
 }
 
 // NewEnv sets up building with the built-in language table laid under the one in
@@ -105,7 +109,11 @@ func NewEnv(root, state, languages string, sb Sandbox) (*Env, error) {
 	case "auto", "jail":
 		jailErr := sandbox.JailAvailable()
 		if jailErr == nil {
-			r, err := sandbox.NewJailRunner("", 4*sb.Slots, sb.UIDBase)
+			warm := 0
+			if sb.Warm {
+				warm = 2 * sb.Slots // a slot per task in hand
+			}
+			r, err := sandbox.NewJailRunner("", 4*sb.Slots, sb.UIDBase, warm)
 			if err != nil {
 				return nil, err
 			}
