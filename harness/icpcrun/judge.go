@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/gate"
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/internal/regular"
@@ -81,7 +82,7 @@ func (e *Env) runPass(ctx context.Context, spec sandbox.Spec, input string, out 
 	}
 	defer in.Close()
 	spec.Stdin, spec.Stdout = in, out
-	spec.Gate = sandbox.GateOf(ctx) // a submission's run: the judging pool's gate
+	spec.Gate = gate.Of(ctx) // a submission's run: the judging pool's gate
 	// Every runner reports output past the limit itself (sandbox.pastOutputLimit).
 	return e.Runner.Run(ctx, spec)
 }
@@ -285,7 +286,7 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	spec.Stdin, spec.Stdout = toSubR, toValW
 	// The validator starts at once and its wall time runs: the submission
 	// may not wait at the gate, so the gate is entered before either starts.
-	leave, err := sandbox.EnterGateOf(ctx)
+	leave, err := gate.EnterOf(ctx)
 	if err != nil {
 		toSubR.Close()
 		toSubW.Close()

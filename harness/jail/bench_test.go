@@ -11,6 +11,8 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"github.com/judgehq/judge/harness/gate"
 )
 
 func median(d []time.Duration) time.Duration {
@@ -137,7 +139,7 @@ func BenchmarkLoop178(b *testing.B) {
 	script := `i=0; while [ $i -lt 178 ]; do "$0" < "$1" > /dev/null; i=$((i+1)); done`
 	ctx := context.Background()
 	// jailed runs the 178 runs from workers goroutines, through gate when set.
-	jailed := func(workers int, gate Gate) time.Duration {
+	jailed := func(workers int, g *gate.Gate) time.Duration {
 		next := make(chan int)
 		errs := make(chan error, workers)
 		t := time.Now()
@@ -160,7 +162,7 @@ func BenchmarkLoop178(b *testing.B) {
 						continue
 					}
 					res, err := j.Run(ctx, Config{Argv: []string{"./echo"}, Files: []File{{Name: "echo", Src: bin, Executable: true}},
-						Stdin: f, Stdout: out, Limits: limits, Gate: gate})
+						Stdin: f, Stdout: out, Limits: limits, Gate: g})
 					f.Close()
 					out.Close()
 					os.Remove(out.Name())
@@ -192,7 +194,7 @@ func BenchmarkLoop178(b *testing.B) {
 		}
 		loops = append(loops, time.Since(t))
 		seq = append(seq, jailed(1, nil))
-		gated = append(gated, jailed(2, make(chanGate, 1)))
+		gated = append(gated, jailed(2, gate.New(1)))
 	}
 	b.StopTimer()
 	ml, ms, mg := median(loops), median(seq), median(gated)

@@ -9,26 +9,14 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/judgehq/judge/harness/gate"
 )
 
-// chanGate is a Gate of cap(g) rooms.
-type chanGate chan struct{}
-
-func (g chanGate) Enter(ctx context.Context) error {
-	select {
-	case g <- struct{}{}:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
-func (g chanGate) Leave() { <-g }
-
 // TestGateHoldsTheProgram runs two programs through a gate of one room on two
-// slots: the second gets its slot ready while the first runs, and its program
-// starts only once the first has ended. Its wall time is its own, not the
-// wait.
+// slots, side by side: one gets its slot ready while the other runs, and its
+// program starts only once the other's has ended. Its wall time is its own,
+// not the wait.
 func TestGateHoldsTheProgram(t *testing.T) {
 	requireJail(t)
 	j, err := New(Options{Slots: 2, UIDBase: testUIDBase})
@@ -36,35 +24,38 @@ func TestGateHoldsTheProgram(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	gate := make(chanGate, 1)
+	g := gate.New(1)
 	limits := Limits{CPU: 5 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 8}
-	run := func(script string) (Result, error) {
-		return j.Run(context.Background(), Config{Argv: []string{"/bin/sh", "-c", script}, Limits: limits, Gate: gate})
-	}
-	var first Result
-	var firstErr error
+	var res [2]Result
+	var errs [2]error
 	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		first, firstErr = run("sleep 0.5")
-	}()
-	for len(gate) == 0 { // the first program runs
-		time.Sleep(time.Millisecond)
+	for i, script := range []string{"sleep 0.5", "sleep 0.2"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res[i], errs[i] = j.Run(context.Background(), Config{Argv: []string{"/bin/sh", "-c", script}, Limits: limits, Gate: g})
+		}()
 	}
-	second, err := run("true")
 	wg.Wait()
-	if err != nil || firstErr != nil || first.ExitCode != 0 || second.ExitCode != 0 {
-		t.Fatalf("%+v %v / %+v %v", first, firstErr, second, err)
+	for i := range res {
+		if errs[i] != nil || res[i].ExitCode != 0 {
+			t.Fatalf("run %d: %+v %v", i, res[i], errs[i])
+		}
+		if res[i].Wall > []time.Duration{690 * time.Millisecond, 490 * time.Millisecond}[i] { // waiting adds 200 ms or more
+			t.Errorf("run %d: wall time %v holds the wait at the gate", i, res[i].Wall)
+		}
+	}
+	first, second := res[0], res[1]
+	if second.Ended.Before(first.Ended) {
+		first, second = second, first
 	}
 	if start := second.Ended.Add(-second.Wall); start.Before(first.Ended) {
-		t.Errorf("the second program started %v before the first ended", first.Ended.Sub(start))
+		t.Errorf("a program started %v before the other ended", first.Ended.Sub(start))
 	}
-	if second.Wall >= 400*time.Millisecond {
-		t.Errorf("the second program's wall time %v holds the wait at the gate", second.Wall)
-	}
-	if len(gate) != 0 {
-		t.Errorf("%d rooms still taken", len(gate))
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := g.Enter(done); err != nil {
+		t.Errorf("the room is still taken")
 	}
 }
 
@@ -73,17 +64,19 @@ func TestGateHoldsTheProgram(t *testing.T) {
 func TestGateCanceledWhileHeld(t *testing.T) {
 	requireJail(t)
 	j := oneSlot(t)
-	gate := make(chanGate, 1)
-	gate <- struct{}{} // full
+	g := gate.New(1)
+	if err := g.Enter(context.Background()); err != nil { // full
+		t.Fatal(err)
+	}
 	limits := Limits{CPU: 5 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 8}
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
-	res, err := j.Run(ctx, Config{Argv: []string{"/bin/sh", "-c", "echo ran"}, Limits: limits, Gate: gate})
+	res, err := j.Run(ctx, Config{Argv: []string{"/bin/sh", "-c", "echo ran"}, Limits: limits, Gate: g})
 	if !errors.Is(err, context.DeadlineExceeded) || !res.Canceled {
 		t.Fatalf("waiting at a full gate: %+v %v", res, err)
 	}
-	<-gate
-	res, err = j.Run(context.Background(), Config{Argv: []string{"/bin/sh", "-c", "true"}, Limits: limits, Gate: gate})
+	g.Leave()
+	res, err = j.Run(context.Background(), Config{Argv: []string{"/bin/sh", "-c", "true"}, Limits: limits, Gate: g})
 	if err != nil || res.ExitCode != 0 {
 		t.Fatalf("the next run: %+v %v", res, err)
 	}

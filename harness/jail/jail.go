@@ -24,11 +24,12 @@
 package jail
 
 import (
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/judgehq/judge/harness/gate"
 )
 
 // ErrUnsupported is returned where a jail cannot be made on this system.
@@ -103,16 +104,9 @@ type Config struct {
 	// share it. A run gets its slot ready (work folder, files, limits,
 	// counters) before it enters the gate and leaves it the moment its program
 	// has ended, so that the next run's preparation overlaps the program before
-	// it and starts as soon as that one ends.
-	Gate Gate
-}
-
-// Gate bounds how many programs run at once (see Config.Gate).
-type Gate interface {
-	// Enter waits for room, or for ctx to end (its error).
-	Enter(ctx context.Context) error
-	// Leave gives the room back.
-	Leave()
+	// it and starts as soon as that one ends (the run that leaves tells the
+	// next one's init to start).
+	Gate *gate.Gate
 }
 
 // Path is the fixed PATH of jailed programs: the system's own program folders,

@@ -872,17 +872,19 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	leave := func() {}
 	if c.Gate != nil {
 		// The slot is ready: the program starts once there is room.
-		if err := c.Gate.Enter(ctx); err != nil {
+		var goErr error
+		start := func() { _, goErr = w.conn.Write([]byte{goMsg}) }
+		if err := c.Gate.EnterThen(ctx, start); err != nil {
 			w.stop()
 			s.worker = nil
 			return Result{Canceled: true}, err
 		}
 		leave = sync.OnceFunc(c.Gate.Leave)
 		defer leave()
-		if _, err := w.conn.Write([]byte{goMsg}); err != nil {
+		if goErr != nil {
 			w.stop()
 			s.worker = nil
-			return Result{}, fmt.Errorf("starting the run in the jail: %w", err)
+			return Result{}, fmt.Errorf("starting the run in the jail: %w", goErr)
 		}
 	}
 

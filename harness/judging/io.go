@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/gate"
 
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
@@ -76,7 +77,7 @@ func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems
 			return out, m, fmt.Errorf("problem %s is interactive but has no interactor", p.Meta().Slug)
 		}
 		// The interactor starts with the program: the gate is entered first.
-		leave, err := sandbox.EnterGateOf(ctx)
+		leave, err := gate.EnterOf(ctx)
 		if err != nil {
 			return out, m, err
 		}
@@ -91,7 +92,7 @@ func (j *Judge) execute(ctx context.Context, p problems.Problem, limits problems
 		if !usesFiles {
 			fio = nil
 		}
-		spec.Gate = sandbox.GateOf(ctx)
+		spec.Gate = gate.Of(ctx)
 		m, err = j.runFiles(ctx, fio, t.Dataset, spec, &out)
 	}
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/gate"
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
 )
@@ -25,7 +26,7 @@ type Judge struct {
 	// Jobs is how many submissions run at once (0: the number of CPUs). Twice
 	// as many tasks are in hand, so that the next run of each job gets ready
 	// (and the last is checked and stored) while a program runs: the
-	// submissions' runs pass a gate of Jobs (sandbox.Gate); the programs that
+	// submissions' runs pass a gate of Jobs (harness/gate); the programs that
 	// check them, and an interactive validator, do not count.
 	Jobs int
 	// Lazy stops judging a submission on a pass-fail problem at its first failed
@@ -81,7 +82,7 @@ func (j *Judge) Judge(ctx context.Context, tasks []Task, progress func(i int, r 
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	gated := sandbox.WithGate(ctx, sandbox.NewGate(jobs))
+	gated := gate.With(ctx, gate.New(jobs))
 	for w := 0; w < 2*jobs; w++ {
 		wg.Add(1)
 		go func() {

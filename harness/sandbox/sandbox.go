@@ -11,6 +11,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/judgehq/judge/harness/gate"
 	"github.com/judgehq/judge/harness/supervise"
 	"github.com/judgehq/judge/problems"
 )
@@ -55,7 +56,7 @@ type Spec struct {
 	// Gate, when set, bounds how many programs with this gate run at once (see
 	// Gate): set on a submission's runs, never on a program that runs beside
 	// one and talks to it.
-	Gate *Gate
+	Gate *gate.Gate
 }
 
 // Measure is what one run consumed and how it ended.

@@ -34,7 +34,9 @@ func (unsupported) Close() error { return nil }
 func JailAvailable() error { return fmt.Errorf("%w (this is %s)", ErrUnsupported, runtime.GOOS) }
 
 // NewJailRunner refuses: jails need Linux.
-func NewJailRunner(self string, slots, uidBase, warm int) (Runner, error) { return nil, JailAvailable() }
+func NewJailRunner(self string, slots, uidBase, warm int) (Runner, error) {
+	return nil, JailAvailable()
+}
 
 // InstallRoot is the folder a runtime at path needs (see jail.InstallRoot).
 func InstallRoot(path string) string { return jail.InstallRoot(path) }
