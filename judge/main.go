@@ -68,7 +68,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}()
 	stdout, stderr = out, errOut
 	app := newApp(stdout, stderr)
-	err := app.RunContext(ctx, reorderArgs(app, args))
+	ordered, err := reorderArgs(app, args)
+	if err == nil {
+		err = app.RunContext(ctx, ordered)
+	}
 	if err == nil {
 		return 0
 	}
@@ -364,9 +367,9 @@ func splitDefault(usage, defaultText string) (string, string) {
 // reorderArgs moves flags that follow positional arguments in front of them, so that
 // "judge run sudoku a.c --json" works as well as "judge run --json sudoku a.c".
 // Everything after "--" stays as it is.
-func reorderArgs(app *cli.App, args []string) []string {
+func reorderArgs(app *cli.App, args []string) ([]string, error) {
 	if len(args) < 2 {
-		return args
+		return args, nil
 	}
 	out := []string{args[0]}
 	i := 1
@@ -374,19 +377,22 @@ func reorderArgs(app *cli.App, args []string) []string {
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
 		out = append(out, args[i])
 		if takesValue(app.Flags, args[i]) && i+1 < len(args) {
+			if err := valueMissing(app, nil, args[i], args[i+1]); err != nil {
+				return nil, err
+			}
 			i++
 			out = append(out, args[i])
 		}
 		i++
 	}
 	if i >= len(args) {
-		return out
+		return out, nil
 	}
 	cmd := findCommand(app.Commands, args[i])
 	out = append(out, args[i])
 	i++
 	if cmd == nil {
-		return append(out, args[i:]...)
+		return append(out, args[i:]...), nil
 	}
 	var flags, pos []string
 	for ; i < len(args); i++ {
@@ -399,7 +405,7 @@ func reorderArgs(app *cli.App, args []string) []string {
 			// Help for the command, wherever it was asked for: the
 			// parser would take a positional argument after it for the
 			// name of a subcommand ("No help topic for 'sudoku'").
-			return append(out, a)
+			return append(out, a), nil
 		}
 		if strings.HasPrefix(a, "-") && a != "-" {
 			if !isFlag(cmd.Flags, a) && isFlag(app.Flags, a) {
@@ -407,6 +413,9 @@ func reorderArgs(app *cli.App, args []string) []string {
 				// it goes before the command, where the parser looks for it.
 				global := []string{a}
 				if takesValue(app.Flags, a) && i+1 < len(args) {
+					if err := valueMissing(app, cmd, a, args[i+1]); err != nil {
+						return nil, err
+					}
 					i++
 					global = append(global, args[i])
 				}
@@ -415,6 +424,12 @@ func reorderArgs(app *cli.App, args []string) []string {
 			}
 			flags = append(flags, a)
 			if takesValue(cmd.Flags, a) && i+1 < len(args) {
+				if next := args[i+1]; next == "--help" || next == "-h" {
+					return append(out, next), nil // "--out --help": help, not a folder named --help
+				}
+				if err := valueMissing(app, cmd, a, args[i+1]); err != nil {
+					return nil, err
+				}
 				i++
 				flags = append(flags, args[i])
 			}
@@ -422,7 +437,26 @@ func reorderArgs(app *cli.App, args []string) []string {
 		}
 		pos = append(pos, a)
 	}
-	return append(append(out, flags...), pos...)
+	return append(append(out, flags...), pos...), nil
+}
+
+// valueMissing refuses next as the value of the flag that takes one when next
+// is itself a long flag of the command or the app (judge run --out --force
+// sudoku): the value was forgotten, and the parser would take the flag's name
+// for it (a folder named --force). --help there is a help request and is left
+// to the caller.
+func valueMissing(app *cli.App, cmd *cli.Command, flag, next string) error {
+	if !strings.HasPrefix(next, "--") || next == "--" || next == "--help" {
+		return nil
+	}
+	known := isFlag(app.Flags, next)
+	if cmd != nil {
+		known = known || isFlag(cmd.Flags, next)
+	}
+	if !known {
+		return nil
+	}
+	return usageError("%s needs a value: the next argument, %s, is a flag (write %s=%s if that is the value)", flag, next, flag, next)
 }
 
 func findCommand(cmds []*cli.Command, name string) *cli.Command {

@@ -48,7 +48,8 @@ func TestReorderArgs(t *testing.T) {
 		{"judge nosuch --x y", "judge nosuch --x y"},
 	}
 	for _, tt := range tests {
-		got := strings.Join(reorderArgs(app, strings.Fields(tt.in)), " ")
+		ordered, _ := reorderArgs(app, strings.Fields(tt.in))
+		got := strings.Join(ordered, " ")
 		if got != tt.want {
 			t.Errorf("reorderArgs(%q) = %q, want %q", tt.in, got, tt.want)
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,7 +73,8 @@ func TestGlobalFlagsAfterCommand(t *testing.T) {
 		{"judge --root X run sudoku --languages L.yaml a.c", "judge --root X --languages L.yaml run sudoku a.c"},
 	}
 	for _, tt := range tests {
-		got := strings.Join(reorderArgs(app, strings.Fields(tt.in)), " ")
+		ordered, _ := reorderArgs(app, strings.Fields(tt.in))
+		got := strings.Join(ordered, " ")
 		if got != tt.want {
 			t.Errorf("reorderArgs(%q) = %q, want %q", tt.in, got, tt.want)
 		}
@@ -189,5 +191,42 @@ func TestGenChecksParamsFirst(t *testing.T) {
 				t.Errorf("--out %s made for parameters refused", out)
 			}
 		})
+	}
+}
+
+// TestFlagValueMissing gives a flag that takes a value another flag where the
+// value should be: --help there asks for help (no folder named --help is
+// made), another long flag is refused as a forgotten value, and the value
+// written with = is taken as it is.
+func TestFlagValueMissing(t *testing.T) {
+	root := projectRoot(t)
+	t.Chdir(t.TempDir())
+	tests := []struct {
+		args    []string
+		code    int
+		out     string // in stdout
+		errOut  string // in stderr
+		created string // a folder the command makes ("" none)
+	}{
+		{[]string{"--root", root, "gen", "sudoku", "--out", "--help"}, 0, "judge gen - ", "", ""},
+		{[]string{"--root", root, "gen", "sudoku", "-o", "-h"}, 0, "judge gen - ", "", ""},
+		{[]string{"--root", root, "run", "--out", "--force", "sudoku", "a.c"}, exitUsage, "", "--out needs a value: the next argument, --force, is a flag", ""},
+		{[]string{"--root", "--state", "x", "problems"}, exitUsage, "", "--root needs a value: the next argument, --state, is a flag", ""},
+		{[]string{"--root", root, "gen", "sudoku", "--out=--force"}, 0, "", "", "--force"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := judge(t, tt.args...)
+		if code != tt.code || !strings.Contains(out, tt.out) || !strings.Contains(errOut, tt.errOut) {
+			t.Errorf("%q: exit %d (want %d)\nstdout %.80q\nstderr %q", tt.args, code, tt.code, out, errOut)
+		}
+		entries, _ := os.ReadDir(".")
+		var made []string
+		for _, e := range entries {
+			made = append(made, e.Name())
+			_ = os.RemoveAll(e.Name())
+		}
+		if want := []string{tt.created}; tt.created == "" && len(made) > 0 || tt.created != "" && !slices.Equal(made, want) {
+			t.Errorf("%q made %q, want %q", tt.args, made, tt.created)
+		}
 	}
 }
