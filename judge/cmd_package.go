@@ -82,11 +82,14 @@ func verifyPackage(c *cli.Context, e *env, pkg *icpc.Package) error {
 	if len(rep.Submissions) == 0 {
 		fmt.Fprintf(w, "WARN no example submissions under %s: no verdict was checked\n", filepath.Join(pkg.Dir, "submissions"))
 	}
+	if len(pkg.InputValidators) == 0 {
+		fmt.Fprintf(w, "WARN no input validators under %s: no test case's input was checked\n", filepath.Join(pkg.Dir, "input_validators"))
+	}
 	name := pkg.Meta().Slug
 	if failures > 0 {
 		return failed("verify %s: %d failure(s)", name, failures)
 	}
-	fmt.Fprintf(w, "verify %s: all good (%d submissions, %d skipped)\n", name, len(rep.Submissions), rep.Skipped())
+	fmt.Fprintf(w, "verify %s: all good (%s, %d skipped)\n", name, plural(len(rep.Submissions), "submission"), rep.Skipped())
 	return nil
 }
 
@@ -154,4 +157,12 @@ func printInputChecks(w io.Writer, checks []icpcrun.InputCheck) int {
 		fmt.Fprintln(w, line)
 	}
 	return bad
+}
+
+// plural is "1 word" or "n words".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -285,3 +285,28 @@ func TestPackageValidatorBuildIsJailed(t *testing.T) {
 		t.Errorf("the build ran as root: %q", got)
 	}
 }
+
+// TestVerifySaysWhatWasNotChecked verifies a package with one accepted
+// submission and neither secret data nor input validators: it is all good, and
+// says what that leaves unchecked; the count reads as English.
+func TestVerifySaysWhatWasNotChecked(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed")
+	}
+	pkg := filepath.Join(t.TempDir(), "bare")
+	testfiles.Write(t, pkg, map[string]string{
+		"problem.yaml":                 "name: Bare\nlimits:\n  time_limit: 1\n",
+		"data/sample/1.in":             "1\n",
+		"data/sample/1.ans":            "1\n",
+		"submissions/accepted/echo.py": "print(input())\n",
+	})
+	code, out, errOut := judge(t, "--state", t.TempDir(), "verify", pkg)
+	for _, want := range []string{"WARN no input validators under", "all good (1 submission, 0 skipped)"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("exit %d, no %q in\n%s\n%s", code, want, out, errOut)
+		}
+	}
+	if !strings.Contains(errOut, "only the samples are judged") {
+		t.Errorf("no word of the missing secret data:\n%s", errOut)
+	}
+}
