@@ -310,3 +310,36 @@ func TestVerifySaysWhatWasNotChecked(t *testing.T) {
 		t.Errorf("no word of the missing secret data:\n%s", errOut)
 	}
 }
+
+// TestVerifyPartiallyAccepted verifies partially_accepted submissions of a
+// pass-fail package, whose cases stop at the first rejection: one accepted
+// only after its first rejected case is judged on every case and passes; one
+// accepted nowhere fails (stopping at its first case said it passed).
+func TestVerifyPartiallyAccepted(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed")
+	}
+	pkg := filepath.Join(t.TempDir(), "partial")
+	testfiles.Write(t, pkg, map[string]string{
+		"problem.yaml":                           "problem_format_version: 2023-07-draft\nname: Partial\nlimits:\n  time_limit: 1\n",
+		"data/sample/1.in":                       "1\n",
+		"data/sample/1.ans":                      "1\n",
+		"data/secret/2.in":                       "2\n",
+		"data/secret/2.ans":                      "2\n",
+		"submissions/accepted/echo.py":           "print(input())\n",
+		"submissions/partially_accepted/late.py": "n = input()\nprint(n if n == '2' else 0)\n",
+		"submissions/partially_accepted/none.py": "print(0)\n",
+	})
+	code, out, errOut := judge(t, "--state", t.TempDir(), "verify", pkg)
+	if code != exitFailed {
+		t.Errorf("exit %d, want %d\n%s\n%s", code, exitFailed, out, errOut)
+	}
+	for _, want := range []string{"FAIL partially_accepted/none.py: partially_accepted/ (the format's default) requires one of [AC], got [WA WA]"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "FAIL partially_accepted/late.py") {
+		t.Errorf("late.py, accepted on the secret case, failed:\n%s", out)
+	}
+}

@@ -279,7 +279,9 @@ func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets [
 		if res.Verdict == problems.AC && atLimit.Verdict != problems.AC {
 			res.Verdict = atLimit.Verdict
 		}
-		if cr.Outcome.Verdict != problems.AC && onReject(pkg, ds.Name) == "break" {
+		if cr.Outcome.Verdict != problems.AC && onReject(pkg, ds.Name) == "break" && !s.RequiresAC() {
+			// (A case not judged counts as meeting what is required, so a
+			// submission that must be accepted somewhere is judged on all.)
 			break
 		}
 	}

@@ -324,6 +324,18 @@ func verdictList(vs []problems.Verdict) string {
 	return "[" + strings.Join(s, " ") + "]"
 }
 
+// RequiresAC reports whether an expectation of the submission requires some
+// case to be accepted (partially_accepted/): stopping at its first rejected
+// case would leave that undecided, so every case must be judged.
+func (s Submission) RequiresAC() bool {
+	for _, e := range s.Expectations {
+		if hasVerdict(e.Required, problems.AC) && len(e.Required) < len(expectationVerdicts) {
+			return true
+		}
+	}
+	return false
+}
+
 // Accepted reports whether the submission is one of the package's accepted ones
 // (whose runs set the time limit): every case must be AC.
 func (s Submission) Accepted() bool {
