@@ -22,6 +22,9 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// knownVersions are the problem_format_version values judge reads as written.
+var knownVersions = map[string]bool{"legacy": true, "legacy-icpc": true, "2023-07-draft": true, "2025-09": true}
+
 // Warning is a tolerated fault in a package file, such as an unknown key.
 type Warning struct {
 	File      string
@@ -154,6 +157,10 @@ func ParseConfig(data []byte, file string) (Config, []Warning, error) {
 		switch k.Value {
 		case "problem_format_version":
 			c.Version = v.Value
+			if !knownVersions[v.Value] {
+				warns = append(warns, Warning{file, v.Line, v.Column, fmt.Sprintf(
+					"problem_format_version %q is not one judge knows (legacy, legacy-icpc, 2023-07-draft, 2025-09): read as the current format", v.Value)})
+			}
 		case "name":
 			c.Name = nameOf(v)
 		case "type":

@@ -26,6 +26,7 @@ func TestParseConfig(t *testing.T) {
 		{"legacy interactive", "name: G\nvalidation: custom interactive\nlicense: cc by\n", false, "pass-fail interactive", 0, nil, ""},
 		{"legacy score", "validation: custom score\ntype: scoring\n", false, "scoring", 0, nil, ""},
 		{"current", "problem_format_version: 2025-09\nname: {en: Hi, sv: Hej}\nuuid: x\ntype: [scoring, interactive]\nlimits:\n  time_limit: 2.5\n", true, "scoring interactive", 2.5, nil, ""},
+		{"unknown version warns", "problem_format_version: 2023-07\nname: A\n", true, "pass-fail", 0, []string{"p.yaml:1:25: problem_format_version \"2023-07\" is not one judge knows"}, ""},
 		{"unknown keys warn", "name: A\ncolour: red\nlimits:\n  time_limit: 1\n  speed: 3\n", false, "pass-fail", 1, []string{"p.yaml:2:1: unknown key \"colour\"", "p.yaml:5:3: unknown key limits.speed"}, ""},
 		{"bad limit", "limits:\n  memory: lots\n", false, "", 0, nil, "p.yaml:2:11: limits.memory"},
 		{"fractional memory", "limits:\n  memory: 1.5\n", false, "", 0, nil, "p.yaml:2:11: limits.memory 1.5: want a whole number"},
