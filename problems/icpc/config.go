@@ -52,6 +52,9 @@ type Config struct {
 	// or a legacy validation:), as FILE:LINE:COL; "" when it does not.
 	Types   []string
 	TypesAt string
+	// CustomAt is where a legacy validation: asks for a custom output
+	// validator ("custom"), as FILE:LINE:COL; "" when it does not.
+	CustomAt string
 	// ValidatorFlags are the legacy validator_flags, split on white space;
 	// ValidatorFlagsAt is where problem.yaml gives them, as FILE:LINE:COL.
 	ValidatorFlags   []string
@@ -150,7 +153,7 @@ func ParseConfig(data []byte, file string) (Config, []Warning, error) {
 	bad := func(n *yaml.Node, format string, args ...any) error {
 		return fmt.Errorf("%s:%d:%d: %s", file, n.Line, n.Column, fmt.Sprintf(format, args...))
 	}
-	validation := ""
+	validation, validationAt := "", ""
 	typeSet := false
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
@@ -192,8 +195,9 @@ func ParseConfig(data []byte, file string) (Config, []Warning, error) {
 				return c, warns, bad(v, "type: a problem is pass-fail or scoring, not both")
 			}
 		case "validation":
+			validationAt = fmt.Sprintf("%s:%d:%d", file, v.Line, v.Column)
 			if c.TypesAt == "" {
-				c.TypesAt = fmt.Sprintf("%s:%d:%d", file, v.Line, v.Column)
+				c.TypesAt = validationAt
 			}
 			switch v.Kind {
 			case yaml.ScalarNode:
@@ -255,6 +259,8 @@ func ParseConfig(data []byte, file string) (Config, []Warning, error) {
 			if !c.HasType("scoring") {
 				c.Types = append(c.Types, "scoring")
 			}
+		case "custom":
+			c.CustomAt = validationAt
 		}
 	}
 	if !c.HasType("scoring") && !c.HasType("pass-fail") {

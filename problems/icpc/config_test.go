@@ -458,18 +458,20 @@ func TestLegacyObjectiveMin(t *testing.T) {
 	}
 }
 
-// TestInteractiveWithoutValidator: an interactive package with no output
-// validator is refused at the key of problem.yaml that makes it interactive.
+// TestInteractiveWithoutValidator: an interactive package, or one whose legacy
+// validation: asks for a custom validator, with no output validator is refused
+// at the key of problem.yaml that says so.
 func TestInteractiveWithoutValidator(t *testing.T) {
-	for _, tc := range []struct{ name, yaml, at string }{
-		{"type", "problem_format_version: 2023-07-draft\nname: I\ntype: interactive\n", "problem.yaml:3:7: "},
-		{"legacy validation", "name: I\nvalidation: custom interactive\n", "problem.yaml:2:13: "},
+	for _, tc := range []struct{ name, yaml, at, msg string }{
+		{"type", "problem_format_version: 2023-07-draft\nname: I\ntype: interactive\n", "problem.yaml:3:7: ", "interactive"},
+		{"legacy validation", "name: I\nvalidation: custom interactive\n", "problem.yaml:2:13: ", "interactive"},
+		{"legacy custom", "name: I\nvalidation: custom\n", "problem.yaml:2:13: ", "validation: custom"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			testfiles.Write(t, dir, map[string]string{"problem.yaml": tc.yaml, "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"})
 			_, err := Load(dir)
-			want := filepath.Join(dir, tc.at) + "interactive, but the package has no output validator"
+			want := filepath.Join(dir, tc.at) + tc.msg + ", but the package has no output validator"
 			if err == nil || !strings.HasPrefix(err.Error(), want) {
 				t.Errorf("error %v, want one starting %q", err, want)
 			}

@@ -187,6 +187,11 @@ func LoadWith(dir string, opt Options) (*Package, error) {
 		}
 		return nil, fmt.Errorf("%s: interactive, but the package has no output validator (in output_validator/ or output_validators/)", at)
 	}
+	if c.CustomAt != "" && p.OutputValidator == "" {
+		// The default validator would judge in its place, wrongly where
+		// answers may differ from the judges'.
+		return nil, fmt.Errorf("%s: validation: custom, but the package has no output validator (in output_validator/ or output_validators/)", c.CustomAt)
+	}
 	if p.OutputValidator == "" {
 		if err := p.checkDefaultValidatorArgs(); err != nil {
 			return nil, err
