@@ -172,11 +172,14 @@ Examples:
 			if c.NArg() < 2 {
 				return usageError("validate: want a problem and files (judge validate PROBLEM FILE...)")
 			}
-			bad := 0
+			bad, unreadable := 0, 0
 			for _, f := range c.Args().Slice()[1:] {
 				data, err := readInput(f)
 				if err != nil {
-					return usageError("validate: %v", err)
+					// Said in its place, and the other files checked still.
+					unreadable++
+					fmt.Fprintf(c.App.Writer, "%s: not read: %v\n", f, unwrapPath(err))
+					continue
 				}
 				if err := p.Validate(data); err != nil {
 					bad++
@@ -191,12 +194,34 @@ Examples:
 				}
 				fmt.Fprintf(c.App.Writer, "%s: ok\n", f)
 			}
-			if bad > 0 {
-				return failed("%d of %d files invalid", bad, c.NArg()-1)
-			}
-			return nil
+			return validateOutcome(bad, unreadable, c.NArg()-1)
 		}),
 	}
+}
+
+// validateOutcome is judge validate's end: a file that could not be read is bad
+// input (exit 2), an invalid one a failure (exit 1), whichever the other files
+// were.
+func validateOutcome(bad, unreadable, files int) error {
+	switch {
+	case unreadable > 0 && bad > 0:
+		return usageError("validate: %d of %d files could not be read, %d invalid", unreadable, files, bad)
+	case unreadable > 0:
+		return usageError("validate: %d of %d files could not be read", unreadable, files)
+	case bad > 0:
+		return failed("%d of %d files invalid", bad, files)
+	}
+	return nil
+}
+
+// unwrapPath drops the path from an error that names one (the caller names
+// the file already).
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func doctorCommand() *cli.Command {

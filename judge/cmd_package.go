@@ -104,20 +104,32 @@ func validatePackage(c *cli.Context, e *env, pkg *icpc.Package, files []string) 
 	}
 	var checks []icpcrun.InputCheck
 	var err error
+	unreadable := 0
 	if len(files) > 0 {
+		var readable []string
 		for _, f := range files {
 			if _, serr := os.Stat(f); serr != nil {
-				return usageError("%v", serr)
+				// Said in its place, and the other files checked still.
+				unreadable++
+				fmt.Fprintf(c.App.Writer, "%s: not read: %v\n", f, unwrapPath(serr))
+				continue
 			}
+			readable = append(readable, f)
 		}
-		checks, err = e.Packages().ValidateFiles(ctx, pkg, files)
+		if len(readable) > 0 {
+			checks, err = e.Packages().ValidateFiles(ctx, pkg, readable)
+		}
 	} else {
 		checks, err = e.Packages().ValidateInputs(ctx, pkg)
 	}
 	if err != nil {
 		return failed("input validators: %v", err)
 	}
-	if bad := printInputChecks(c.App.Writer, checks); bad > 0 {
+	bad := printInputChecks(c.App.Writer, checks)
+	if unreadable > 0 {
+		return validateOutcome(bad, unreadable, len(files))
+	}
+	if bad > 0 {
 		return failed("%d of %d checks failed", bad, len(checks))
 	}
 	return nil

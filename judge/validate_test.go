@@ -45,3 +45,40 @@ func TestValidateFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestValidateGoesOn gives judge validate a file that cannot be read between
+// two others: it says so in its place and checks the others still; the exit
+// code says the worst of it (2 for a file not read, else 1 for an invalid one).
+func TestValidateGoesOn(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.in")
+	bad := filepath.Join(dir, "bad.in")
+	root := projectRoot(t)
+	sample, err := os.ReadFile(filepath.Join(root, "problems", "sudoku", "data", "sample", "1-spaced.in"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(good, sample, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte("1 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.in")
+	for _, tc := range []struct {
+		files []string
+		code  int
+		want  []string
+	}{
+		{[]string{good, missing, bad}, exitUsage, []string{good + ": ok", missing + ": not read: no such file or directory", bad + ":1:", "1 of 3 files could not be read, 1 invalid"}},
+		{[]string{missing, good}, exitUsage, []string{good + ": ok", "1 of 2 files could not be read"}},
+		{[]string{good, bad}, exitFailed, []string{good + ": ok", bad + ":1:", "1 of 2 files invalid"}},
+	} {
+		code, out, errOut := judge(t, append([]string{"--root", root, "--state", t.TempDir(), "validate", "sudoku"}, tc.files...)...)
+		for _, w := range tc.want {
+			if code != tc.code || !strings.Contains(out+errOut, w) {
+				t.Errorf("%v: exit %d (want %d), no %q in\n%s%s", tc.files, code, tc.code, w, out, errOut)
+			}
+		}
+	}
+}
