@@ -21,8 +21,9 @@ func historyCommand() *cli.Command {
 		Name:  "history",
 		Usage: "list the stored judging runs, newest first",
 		Description: `Lists the runs kept in the state folder (ROOT/.judge by default) with their id,
-start time, command, arguments (quoted so they can be pasted back into a shell),
-status and result count. judge report RUN-ID shows one again.
+start time, command, its problem and submission arguments (quoted as a shell
+would need them; its flags are not kept, and a list longer than 60 characters is
+cut), status and result count. judge report RUN-ID shows one again.
 
 Examples:
    judge history
