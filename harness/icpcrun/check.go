@@ -229,12 +229,18 @@ func lastLine(s string) string {
 // the first that speaks of an error, else the first ("exit status 1" alone
 // says nothing).
 func buildErrorLine(s string) string {
+	line := oneLine(s)
 	for _, l := range strings.Split(s, "\n") {
 		if strings.Contains(strings.ToLower(l), "error") {
-			return strings.TrimSpace(l) + " …"
+			line = strings.TrimSpace(l) + " …"
+			break
 		}
 	}
-	return oneLine(s)
+	if _, left, ok := strings.Cut(s, "\n(left out of the build"); ok {
+		// Why the build failed, most likely (a header linked from outside).
+		line += " (left out of the build" + strings.TrimSpace(left)
+	}
+	return line
 }
 
 func oneLine(s string) string {

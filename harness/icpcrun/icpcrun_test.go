@@ -169,7 +169,7 @@ func TestInputValidators(t *testing.T) {
 	// A broken input is rejected.
 	dir := t.TempDir()
 	pkgDir := filepath.Join(dir, "pairsum")
-	if err := copyTree(filepath.Join(fixtures, "pairsum"), filepath.Join(fixtures, "pairsum"), pkgDir); err != nil {
+	if _, err := copyTree(filepath.Join(fixtures, "pairsum"), filepath.Join(fixtures, "pairsum"), pkgDir); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(pkgDir, "data/secret/01.in"), []byte("1 2\n"), 0o644); err != nil {

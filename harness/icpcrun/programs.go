@@ -126,7 +126,8 @@ func (e *Env) build(ctx context.Context, abs string, constants map[string]string
 	if _, err := os.Stat(filepath.Join(dir, ".built")); err != nil {
 		tmp := dir + ".tmp" + fmt.Sprint(os.Getpid())
 		os.RemoveAll(tmp)
-		if err := copyTree(folder, root, tmp); err != nil {
+		left, err := copyTree(folder, root, tmp)
+		if err != nil {
 			return nil, fmt.Errorf("copying %s: %w", folder, err)
 		}
 		if len(constants) > 0 {
@@ -135,7 +136,6 @@ func (e *Env) build(ctx context.Context, abs string, constants map[string]string
 			}
 		}
 		var log string
-		var err error
 		switch {
 		case len(recipe.build) == 0:
 		case e.Builder.Jail != nil:
@@ -148,6 +148,11 @@ func (e *Env) build(ctx context.Context, abs string, constants map[string]string
 		if err != nil {
 			if log == "" {
 				log = err.Error()
+			}
+			if len(left) > 0 {
+				// A header linked from outside the package is the usual cause.
+				log = strings.TrimRight(log, "\n") + fmt.Sprintf("\n(left out of the build, as links that lead out of the package or not regular files: %s)\n",
+					strings.Join(left, ", "))
 			}
 			os.WriteFile(filepath.Join(tmp, ".build-error"), []byte(log), 0o644)
 		}
@@ -296,13 +301,21 @@ const treeMax = 256 << 20
 // link to the host's files must not hand them to the program, nor a device
 // hang the judge reading it. Folders are walked, links to folders are not.
 func treeFiles(folder, root string) ([]string, error) {
-	var files []string
+	files, _, err := treeFilesLeft(folder, root)
+	return files, err
+}
+
+// treeFilesLeft is treeFiles, with the names (relative to folder) of what it
+// leaves out: a build that fails for want of them says so.
+func treeFilesLeft(folder, root string) (files, left []string, err error) {
 	var total int64
-	err := filepath.WalkDir(folder, func(p string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(folder, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
 		if d.Type()&fs.ModeSymlink != 0 && !build.LinkWithin(p, root) || d.Type()&fs.ModeSymlink == 0 && !d.Type().IsRegular() {
+			rel, _ := filepath.Rel(folder, p)
+			left = append(left, rel)
 			return nil
 		}
 		st, err := os.Stat(p)
@@ -315,7 +328,7 @@ func treeFiles(folder, root string) ([]string, error) {
 		files = append(files, p)
 		return nil
 	})
-	return files, err
+	return files, left, err
 }
 
 // packageRoot is the package folder dir lies in: the nearest folder up from it
@@ -386,32 +399,32 @@ func substituteTree(dir string, constants map[string]string) error {
 }
 
 // copyTree copies the files of folder that treeFiles takes to dst, keeping
-// their modes.
-func copyTree(folder, root, dst string) error {
-	files, err := treeFiles(folder, root)
+// their modes, and returns the names of those it left out.
+func copyTree(folder, root, dst string) (left []string, err error) {
+	files, left, err := treeFilesLeft(folder, root)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := os.MkdirAll(dst, 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	for _, p := range files {
 		rel, _ := filepath.Rel(folder, p)
 		target := filepath.Join(dst, rel)
 		st, err := os.Stat(p)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		data, err := os.ReadFile(p)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return err
+			return nil, err
 		}
 		if err := os.WriteFile(target, data, st.Mode().Perm()|0o600); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return left, nil
 }

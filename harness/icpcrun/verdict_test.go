@@ -98,7 +98,7 @@ func TestLargeFeedbackIsNoAccept(t *testing.T) {
 	}
 	dir := filepath.Join(t.TempDir(), "twopass")
 	src := filepath.Join(fixtures, "twopass")
-	if err := copyTree(src, src, dir); err != nil {
+	if _, err := copyTree(src, src, dir); err != nil {
 		t.Fatal(err)
 	}
 	val := filepath.Join(dir, "output_validator", "validate.py")
