@@ -142,6 +142,9 @@ func printInputChecks(w io.Writer, checks []icpcrun.InputCheck) int {
 	type tally struct{ valid, bad, unchecked int }
 	per := map[string]*tally{}
 	var order []string
+	type same struct{ validator, status, message string }
+	cases := map[same][]string{} // the inputs with each fault, in order
+	var lines []same
 	for _, ch := range checks {
 		t, ok := per[ch.Validator]
 		if !ok {
@@ -159,7 +162,23 @@ func printInputChecks(w io.Writer, checks []icpcrun.InputCheck) int {
 		} else {
 			t.unchecked++
 		}
-		fmt.Fprintf(w, "%s: %s: %s %s\n", ch.Validator, ch.Case, ch.Status, ch.Message)
+		k := same{ch.Validator, ch.Status, ch.Message}
+		if len(cases[k]) == 0 {
+			lines = append(lines, k)
+		}
+		cases[k] = append(cases[k], ch.Case)
+	}
+	// A fault of the validator itself (it does not build, its tool is
+	// missing) is said once, not once per input.
+	for _, k := range lines {
+		where := cases[k][0]
+		if n := len(cases[k]); n > 1 {
+			where = fmt.Sprintf("%d inputs (%s)", n, strings.Join(cases[k][:min(n, 3)], ", "))
+			if n > 3 {
+				where = strings.TrimSuffix(where, ")") + ", …)"
+			}
+		}
+		fmt.Fprintf(w, "%s: %s: %s %s\n", k.validator, where, k.status, k.message)
 	}
 	for _, v := range order {
 		line := fmt.Sprintf("input validator %s: %d valid, %d not", v, per[v].valid, per[v].bad)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -341,5 +342,29 @@ func TestVerifyPartiallyAccepted(t *testing.T) {
 	}
 	if strings.Contains(out, "FAIL partially_accepted/late.py") {
 		t.Errorf("late.py, accepted on the secret case, failed:\n%s", out)
+	}
+}
+
+// TestValidatorFaultSaidOnce validates a package whose input validator does
+// not build: the fault is said once for every input, not once per input.
+func TestValidatorFaultSaidOnce(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	pkg := filepath.Join(t.TempDir(), "badiv")
+	files := map[string]string{
+		"problem.yaml":              "name: Bad IV\nlimits:\n  time_limit: 1\n",
+		"input_validators/iv/v.c":   "int main(void) { return 42 }\n",
+		"submissions/accepted/a.py": "print(input())\n",
+	}
+	for i := 1; i <= 5; i++ {
+		files[fmt.Sprintf("data/secret/%d.in", i)] = "1\n"
+		files[fmt.Sprintf("data/secret/%d.ans", i)] = "1\n"
+	}
+	testfiles.Write(t, pkg, files)
+	code, out, errOut := judge(t, "--state", t.TempDir(), "validate", pkg)
+	if code != exitFailed || strings.Count(out, "does not build") != 1 ||
+		!strings.Contains(out, "iv: 5 inputs (secret/1, secret/2, secret/3, …): error does not build: ") {
+		t.Errorf("exit %d, want %d and one line for the five inputs\n%s\n%s", code, exitFailed, out, errOut)
 	}
 }
