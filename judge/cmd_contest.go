@@ -219,9 +219,15 @@ func openForResume(ctx context.Context, c *cli.Context, e *env) (*workflow.Store
 		return nil, err
 	}
 	if id := c.String("resume"); id != "" {
-		if _, err := st.Run(ctx, id); err != nil {
+		run, err := st.Run(ctx, id)
+		if err != nil {
 			st.Close()
 			return nil, usageError("--resume %s: %v; nothing was built (judge history lists the runs)", id, err)
+		}
+		if cfg, err := workflow.StoredConfig(run); err == nil {
+			// Packages without a time limit keep the one the run inferred
+			// (a damaged configuration is refused later, by the resume).
+			e.Resuming(cfg)
 		}
 	}
 	return st, nil

@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/judgehq/judge/harness/store"
+	"github.com/judgehq/judge/internal/testfiles"
 )
 
 // TestResumeAfterEdit finishes a contest, edits one entrant's program and resumes
@@ -87,4 +89,38 @@ func firstKey(m map[string]bool) string {
 		return k
 	}
 	return ""
+}
+
+// TestResumeKeepsInferredLimit resumes a contest on a package that states no
+// time limit, after its accepted submission got slower: timed again, the
+// limit would come out otherwise and the resume be refused as a changed
+// problem; the run's inferred limit is kept instead.
+func TestResumeKeepsInferredLimit(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed")
+	}
+	dir := t.TempDir()
+	testfiles.Write(t, dir, map[string]string{
+		"echo/problem.yaml":              "name: Echo\n",
+		"echo/data/secret/1.in":          "1\n",
+		"echo/data/secret/1.ans":         "1\n",
+		"echo/submissions/accepted/a.py": "print(input())\n",
+		"entrant.py":                     "print(input())\n",
+		"contest.yaml":                   "name: inferred\nproblems:\n  - ./echo\nentrants:\n  one:\n    echo: entrant.py\n",
+	})
+	file, state := filepath.Join(dir, "contest.yaml"), t.TempDir()
+	code, out, errOut := judge(t, "--state", state, "contest", file, "--out", filepath.Join(t.TempDir(), "r1"))
+	m := runIDRe.FindStringSubmatch(out)
+	if code != 0 || m == nil {
+		t.Fatalf("contest: exit %d\n%s\n%s", code, out, errOut)
+	}
+	// The accepted submission now takes 0.4 s of CPU: 2 s timed again.
+	slow := "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.4:\n    pass\nprint(input())\n"
+	if err := os.WriteFile(filepath.Join(dir, "echo", "submissions", "accepted", "a.py"), []byte(slow), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = judge(t, "--state", state, "contest", file, "--resume", m[1], "--out", filepath.Join(t.TempDir(), "r2"))
+	if code != 0 || !strings.Contains(errOut, "as the run being resumed inferred") {
+		t.Errorf("resume: exit %d, want 0 with the run's limit kept\n%s", code, errOut)
+	}
 }

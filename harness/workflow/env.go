@@ -14,6 +14,7 @@ import (
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/harness/store"
+	"github.com/judgehq/judge/problems"
 )
 
 // The types of the harness a caller of the workflow handles, under the workflow's
@@ -60,6 +61,19 @@ type Env struct {
 	// Log, when set, receives a line per step that takes a while before judging
 	// starts (each submission a contest builds), so a long build is not silence.
 	Log io.Writer
+	// Inferred are the limits a stored run applied to its problems, by slug,
+	// when that run is resumed (see Resuming): a package that states no time
+	// limit takes the one inferred then, not one timed again.
+	Inferred map[string]problems.Limits
+}
+
+// Resuming tells e that the stored run with configuration cfg is resumed: the
+// packages that state no time limit keep the one the run inferred.
+func (e *Env) Resuming(cfg RunConfig) {
+	e.Inferred = map[string]problems.Limits{}
+	for _, m := range cfg.Problems {
+		e.Inferred[m.Slug] = m.Limits
+	}
 }
 
 // logf writes one line to e.Log when it is set.

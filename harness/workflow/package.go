@@ -38,7 +38,10 @@ func (e *Env) openPackage(ctx context.Context, dir string, timeLimit bool) (prob
 		e.logf("warning: %s", w)
 	}
 	x := e.Packages()
-	if timeLimit && pkg.NeedsTimeLimit() {
+	if l, ok := e.Inferred[pkg.Meta().Slug]; ok && timeLimit && pkg.NeedsTimeLimit() && l.Time > 0 {
+		pkg.KeepTimeLimit(l)
+		e.logf("%s states no time limit: %s, as the run being resumed inferred", dir, l.Time)
+	} else if timeLimit && pkg.NeedsTimeLimit() {
 		e.logf("%s states no time limit: timing its accepted submissions", dir)
 		start := time.Now()
 		slowest, err := x.SetTimeLimit(ctx, pkg)

@@ -25,14 +25,23 @@ func LoadReport(ctx context.Context, st *store.Store, id string) (store.Run, Run
 	return run, cfg, rep, err
 }
 
+// StoredConfig decodes run's stored configuration (see StoredReport).
+func StoredConfig(run store.Run) (RunConfig, error) {
+	var cfg RunConfig
+	if err := json.Unmarshal(run.Config, &cfg); err != nil {
+		return cfg, fmt.Errorf("run %s: stored configuration: %w", run.ID, err)
+	}
+	return cfg, nil
+}
+
 // StoredReport decodes run's stored configuration and builds its report from
 // results. The configuration comes from the database, which a crash, a full
 // disk or a hand edit may have damaged: whatever it holds gives an error naming
 // the run or a report, never a panic.
 func StoredReport(run store.Run, results []problems.Result) (RunConfig, reports.Report, error) {
-	var cfg RunConfig
-	if err := json.Unmarshal(run.Config, &cfg); err != nil {
-		return cfg, reports.Report{}, fmt.Errorf("run %s: stored configuration: %w", run.ID, err)
+	cfg, err := StoredConfig(run)
+	if err != nil {
+		return cfg, reports.Report{}, err
 	}
 	rule := reports.StandingsRule(reports.ICPC)
 	if cfg.Rule != "" {

@@ -452,6 +452,14 @@ func (p *Package) Multipliers() (acToLimit, limitToTLE float64) {
 	return acToLimit, limitToTLE
 }
 
+// KeepTimeLimit gives a package that states no time limit the limits l that a
+// run inferred for it before (a contest being resumed), rather than timing its
+// accepted submissions again, which may come out otherwise on a busy machine.
+func (p *Package) KeepTimeLimit(l problems.Limits) {
+	p.timeSource = fmt.Sprintf("inferred for the run being resumed (%s)", l.Time)
+	p.meta.Limits.Time, p.meta.Limits.Wall = l.Time, l.Wall
+}
+
 // InferTimeLimit sets the time limit from the slowest accepted run the way
 // problemtools does: the run times the AC multiplier, rounded up to a whole multiple
 // of the time resolution (1 s by default), at least one resolution step.
