@@ -98,7 +98,19 @@ Examples:
 			if !ok {
 				return usageError("problem %s has no generator", p.Meta().Slug)
 			}
-			params, err := problems.ParseParams(c.StringSlice("param"))
+			list := c.StringSlice("param")
+			for i := 1; i < len(list); i++ {
+				if !strings.Contains(list[i], "=") {
+					// The flag parser cut "fleet=5,4,3" at its commas.
+					j := i
+					for j < len(list) && !strings.Contains(list[j], "=") {
+						j++
+					}
+					return usageError("--param %s: a --param value may not hold a comma (the parser splits it there); judge gen --help shows how each parameter writes a list",
+						strings.Join(list[i-1:j], ","))
+				}
+			}
+			params, err := problems.ParseParams(list)
 			if err != nil {
 				return usageError("--%v", err)
 			}

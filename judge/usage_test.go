@@ -230,3 +230,13 @@ func TestFlagValueMissing(t *testing.T) {
 		}
 	}
 }
+
+// TestParamWithCommas gives judge gen a --param value holding commas, which
+// the flag parser cuts into pieces: the value is named whole, with the reason.
+func TestParamWithCommas(t *testing.T) {
+	root := projectRoot(t)
+	code, _, errOut := judge(t, "--root", root, "gen", "fleetcount", "--seed", "1", "--param", "fleet=5,4,3", "--param", "mode=empty")
+	if want := "--param fleet=5,4,3: a --param value may not hold a comma"; code != exitUsage || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, %q; want exit %d saying %q", code, errOut, exitUsage, want)
+	}
+}
