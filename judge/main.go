@@ -422,7 +422,7 @@ func reorderArgs(app *cli.App, args []string) ([]string, error) {
 				out = append(out[:len(out)-1:len(out)-1], append(global, out[len(out)-1])...)
 				continue
 			}
-			flags = append(flags, a)
+			flags = append(flags, canonical(cmd.Flags, a))
 			if takesValue(cmd.Flags, a) && i+1 < len(args) {
 				if next := args[i+1]; next == "--help" || next == "-h" {
 					return append(out, next), nil // "--out --help": help, not a folder named --help
@@ -474,6 +474,22 @@ func findCommand(cmds []*cli.Command, name string) *cli.Command {
 }
 
 // isFlag reports whether arg ("-x", "--name" or "--name=value") names one of flags.
+// canonical writes a flag of flags by its first name (-p x=1 as --param x=1):
+// the parser refuses a repeatable flag given under two of its names
+// (--param a=1 -p b=2).
+func canonical(flags []cli.Flag, arg string) string {
+	name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+	for _, f := range flags {
+		if names := f.Names(); slices.Contains(names, name) {
+			if hasValue {
+				return "--" + names[0] + "=" + value
+			}
+			return "--" + names[0]
+		}
+	}
+	return arg
+}
+
 func isFlag(flags []cli.Flag, arg string) bool {
 	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
 	for _, f := range flags {

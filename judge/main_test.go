@@ -40,7 +40,8 @@ func TestReorderArgs(t *testing.T) {
 	app := newApp(nil, nil)
 	tests := []struct{ in, want string }{
 		{"judge run sudoku a.c --json", "judge run --json sudoku a.c"},
-		{"judge run sudoku a.c -j 3 b.c", "judge run -j 3 sudoku a.c b.c"},
+		{"judge run sudoku a.c -j 3 b.c", "judge run --jobs 3 sudoku a.c b.c"},
+		{"judge gen defrag --param a=1 -p b=2", "judge gen --param a=1 --param b=2 defrag"},
 		{"judge --root x run sudoku --time-limit 2 a.c", "judge --root x run --time-limit 2 sudoku a.c"},
 		{"judge run sudoku -- -weird-name", "judge run sudoku -- -weird-name"},
 		{"judge regen sudoku --check", "judge regen --check sudoku"},

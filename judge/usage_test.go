@@ -68,7 +68,7 @@ func TestGlobalFlagsAfterCommand(t *testing.T) {
 	app := newApp(nil, nil)
 	tests := []struct{ in, want string }{
 		{"judge problems --root X", "judge --root X problems"},
-		{"judge run sudoku a.c --state S -j 2", "judge --state S run -j 2 sudoku a.c"},
+		{"judge run sudoku a.c --state S -j 2", "judge --state S run --jobs 2 sudoku a.c"},
 		{"judge run --sandbox=direct sudoku a.c", "judge --sandbox=direct run sudoku a.c"},
 		{"judge --root X run sudoku --languages L.yaml a.c", "judge --root X --languages L.yaml run sudoku a.c"},
 	}
