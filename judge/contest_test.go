@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/judgehq/judge/harness/store"
+	"github.com/judgehq/judge/internal/testfiles"
 )
 
 // cliEnv makes the test binary act as the judge CLI when re-executed, so that a test
@@ -231,5 +232,34 @@ func TestContestServeAddressFirst(t *testing.T) {
 	}
 	if _, out, _ := judge(t, "--state", state, "history"); strings.Contains(out, "stopped") || strings.Contains(out, "running") {
 		t.Errorf("a run was stored:\n%s", out)
+	}
+}
+
+// TestContestPackageFolderNames runs a contest on a package whose folder name
+// is no slug (capitals), as run judges one, and refuses a second folder whose
+// name gives the same slug, naming both lines.
+func TestContestPackageFolderNames(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed")
+	}
+	dir := t.TempDir()
+	pkg := map[string]string{"problem.yaml": "name: Echo\nlimits:\n  time_limit: 1\n", "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+	for _, folder := range []string{"a/Hello_World", "b/hello_world"} {
+		for name, text := range pkg {
+			testfiles.Write(t, dir, map[string]string{folder + "/" + name: text})
+		}
+	}
+	testfiles.Write(t, dir, map[string]string{
+		"echo.py":  "print(input())\n",
+		"one.yaml": "name: one\nproblems:\n  - ./a/Hello_World\nentrants:\n  x:\n    Hello_World: echo.py\n",
+		"two.yaml": "name: two\nproblems:\n  - ./a/Hello_World\n  - ./b/hello_world\nentrants:\n  x:\n    Hello_World: echo.py\n",
+	})
+	code, out, errOut := judge(t, "--state", t.TempDir(), "contest", filepath.Join(dir, "one.yaml"), "--out", t.TempDir())
+	if code != 0 || !strings.Contains(out, "1/1") {
+		t.Errorf("one.yaml: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, _, errOut = judge(t, "--state", t.TempDir(), "contest", filepath.Join(dir, "two.yaml"), "--out", t.TempDir())
+	if want := `two.yaml:4:5: problem "hello_world" has the slug "hello_world" of "Hello_World" (line 3)`; code != exitUsage || !strings.Contains(errOut, want) {
+		t.Errorf("two.yaml: exit %d, %q; want exit %d with %q", code, errOut, exitUsage, want)
 	}
 }

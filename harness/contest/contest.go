@@ -371,8 +371,8 @@ func (p *parser) problems(n, root *yaml.Node) ([]Problem, error) {
 		if pr.Slug != "" && !slugRE.MatchString(pr.Slug) {
 			return nil, p.errf(item, "problem slug %q: want lower-case letters, digits, '-' or '_'", pr.Slug)
 		}
-		if pr.Path != "" && !slugRE.MatchString(pr.Key()) {
-			return nil, p.errf(item, "problem path %q: its folder name %q is not a valid slug", pr.Path, pr.Key())
+		if k := pr.Key(); pr.Path != "" && (k == "." || k == ".." || k == string(filepath.Separator)) {
+			return nil, p.errf(item, "problem path %q: want a problem folder, which entrants name by its folder name", pr.Path)
 		}
 		if line, dup := seen[pr.Key()]; dup {
 			return nil, p.errf(item, "problem %q listed twice (first on line %d)", pr.Key(), line)

@@ -114,6 +114,7 @@ func TestParseErrors(t *testing.T) {
 		{"no problems", "name: x\nentrants:\n  a: {sudoku: a.py}\n", "c.yaml:1:1: problems: missing"},
 		{"empty problems", "name: x\nproblems: []\nentrants:\n  a: {sudoku: a.py}\n", "c.yaml:2:11: problems: want a non-empty list"},
 		{"bad slug", "name: x\nproblems: [Sudoku]\nentrants:\n  a: {Sudoku: a.py}\n", "c.yaml:2:12: problem slug \"Sudoku\""},
+		{"path to the current folder", "name: x\nproblems:\n  - path: .\nentrants:\n  a: {a: a.py}\n", "c.yaml:3:5: problem path \".\": want a problem folder"},
 		{"duplicate problem", "name: x\nproblems:\n  - sudoku\n  - path: p/sudoku\nentrants:\n  a: {sudoku: a.py}\n", "c.yaml:4:5: problem \"sudoku\" listed twice (first on line 3)"},
 		{"slug and path", "name: x\nproblems:\n  - {slug: a, path: b/a}\nentrants:\n  a: {a: a.py}\n", "c.yaml:3:5: problem: want exactly one of slug and path"},
 		{"unknown problem key", "name: x\nproblems:\n  - {slug: a, limit: {time: 1}}\nentrants:\n  a: {a: a.py}\n", "c.yaml:3:15: problem: unknown key \"limit\""},
@@ -238,4 +239,27 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPackageFolderNames lists problem folders named as packages are, in
+// capitals, with a dot or a space: entrants name them by their folder name,
+// as run does (the problem's slug is that name lower-cased, and PlanContest
+// refuses two folders with one slug).
+func TestPackageFolderNames(t *testing.T) {
+	doc := "name: x\nproblems:\n  - ./p/Hello_World\n  - path: \"p/two words\"\n  - ./p/v1.2\nentrants:\n" +
+		"  a: {Hello_World: a.py, two words: b.py, v1.2: c.py}\n"
+	c, err := Parse("c.yaml", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, p := range c.Problems {
+		keys = append(keys, p.Key())
+		if _, ok := c.Entrants[0].For(p.Key()); !ok {
+			t.Errorf("entrant a has no submission for %q", p.Key())
+		}
+	}
+	if strings.Join(keys, "|") != "Hello_World|two words|v1.2" {
+		t.Errorf("keys %q", keys)
+	}
 }

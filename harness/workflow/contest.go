@@ -35,6 +35,7 @@ func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error)
 		Config: RunConfig{File: file, Name: def.Name, Rule: def.Standings, Entrants: def.EntrantNames(),
 			Fingerprints: map[string]string{}, Languages: languagesFingerprint(e.Builder.Languages)}}
 	var jobs []buildJob
+	slugAt := map[string]contest.Problem{} // the problem listed with each slug
 	for _, cp := range def.Problems {
 		name := cp.Slug
 		if name == "" {
@@ -45,6 +46,13 @@ func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error)
 			return nil, fmt.Errorf("%s:%d:%d: %w", file, cp.Line, cp.Column, err)
 		}
 		meta := p.Meta()
+		if first, dup := slugAt[meta.Slug]; dup {
+			// Two folders whose names differ only in case or punctuation
+			// (the slug of a package is its folder name, lower-cased).
+			return nil, fmt.Errorf("%s:%d:%d: problem %q has the slug %q of %q (line %d): rename one folder",
+				file, cp.Line, cp.Column, cp.Key(), meta.Slug, first.Key(), first.Line)
+		}
+		slugAt[meta.Slug] = cp
 		ds, err := p.Datasets()
 		if err != nil {
 			return nil, fmt.Errorf("datasets of %s: %w", meta.Slug, err)
