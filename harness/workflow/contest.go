@@ -24,6 +24,22 @@ type ContestPlan struct {
 	Config  RunConfig
 }
 
+// slugClaims are the problems of a contest by slug, as they are opened.
+type slugClaims map[string]contest.Problem
+
+// claim records that cp, listed in file, opened as the problem slug, or
+// refuses it when another listed problem has that slug: two folders whose
+// names differ only in case or punctuation (a package's slug is its folder
+// name, lower-cased).
+func (c slugClaims) claim(file string, cp contest.Problem, slug string) error {
+	if first, dup := c[slug]; dup {
+		return fmt.Errorf("%s:%d:%d: problem %q has the slug %q of %q (line %d): rename one folder",
+			file, cp.Line, cp.Column, cp.Key(), slug, first.Key(), first.Line)
+	}
+	c[slug] = cp
+	return nil
+}
+
 // PlanContest reads a contest file, opens its problems under e.Root and builds
 // every submission once. Errors name the file and line.
 func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error) {
@@ -35,7 +51,7 @@ func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error)
 		Config: RunConfig{File: file, Name: def.Name, Rule: def.Standings, Entrants: def.EntrantNames(),
 			Fingerprints: map[string]string{}, Languages: languagesFingerprint(e.Builder.Languages)}}
 	var jobs []buildJob
-	slugAt := map[string]contest.Problem{} // the problem listed with each slug
+	slugs := slugClaims{}
 	for _, cp := range def.Problems {
 		name := cp.Slug
 		if name == "" {
@@ -46,13 +62,9 @@ func PlanContest(ctx context.Context, e *Env, file string) (*ContestPlan, error)
 			return nil, fmt.Errorf("%s:%d:%d: %w", file, cp.Line, cp.Column, err)
 		}
 		meta := p.Meta()
-		if first, dup := slugAt[meta.Slug]; dup {
-			// Two folders whose names differ only in case or punctuation
-			// (the slug of a package is its folder name, lower-cased).
-			return nil, fmt.Errorf("%s:%d:%d: problem %q has the slug %q of %q (line %d): rename one folder",
-				file, cp.Line, cp.Column, cp.Key(), meta.Slug, first.Key(), first.Line)
+		if err := slugs.claim(file, cp, meta.Slug); err != nil {
+			return nil, err
 		}
-		slugAt[meta.Slug] = cp
 		ds, err := p.Datasets()
 		if err != nil {
 			return nil, fmt.Errorf("datasets of %s: %w", meta.Slug, err)

@@ -252,6 +252,7 @@ func PlanRemoteContest(ctx context.Context, e *Env, blobs *dist.Blobs, file, lan
 			return nil, fmt.Errorf("uploading %s: %w", languages, err)
 		}
 	}
+	slugs := slugClaims{}
 	for _, cp := range def.Problems {
 		name := cp.Slug
 		dir := filepath.Join(e.Root, "problems", cp.Slug)
@@ -264,6 +265,9 @@ func PlanRemoteContest(ctx context.Context, e *Env, blobs *dist.Blobs, file, lan
 			return nil, fmt.Errorf("%s:%d:%d: %w", file, cp.Line, cp.Column, err)
 		}
 		meta := p.Meta()
+		if err := slugs.claim(file, cp, meta.Slug); err != nil {
+			return nil, err
+		}
 		ds, err := p.Datasets()
 		if err != nil {
 			return nil, fmt.Errorf("datasets of %s: %w", meta.Slug, err)
