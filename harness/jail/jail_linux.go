@@ -350,12 +350,18 @@ func (j *Jail) Run(ctx context.Context, c Config) (Result, error) {
 	case <-ctx.Done():
 		return Result{Canceled: true}, ctx.Err()
 	}
-	j.mu.Lock()
-	s := j.free[len(j.free)-1]
-	j.free = j.free[:len(j.free)-1]
-	j.mu.Unlock()
+	s := j.popSlot()
 	defer j.putSlot(s)
 	return j.run(ctx, s, c)
+}
+
+// popSlot takes the free slot on top; the caller holds a token of avail.
+func (j *Jail) popSlot() *slot {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	s := j.free[len(j.free)-1]
+	j.free = j.free[:len(j.free)-1]
+	return s
 }
 
 // ensureGroup makes slot s's cgroups if the jail uses cgroups and s has none
@@ -386,10 +392,7 @@ take:
 		default:
 			break take // runs hold the rest
 		}
-		j.mu.Lock()
-		taken = append(taken, j.free[len(j.free)-1])
-		j.free = j.free[:len(j.free)-1]
-		j.mu.Unlock()
+		taken = append(taken, j.popSlot())
 	}
 	var wg sync.WaitGroup
 	for _, s := range taken {
