@@ -107,8 +107,11 @@ func Of(ctx context.Context) *Gate {
 // EnterOf enters the gate ctx carries, if any, for a run that cannot wait at
 // the gate once started: an interactive submission, whose validator would spend
 // its own time limit waiting beside it. The returned function leaves it.
-func EnterOf(ctx context.Context) (leave func(), err error) {
-	g := Of(ctx)
+func EnterOf(ctx context.Context) (leave func(), err error) { return EnterAny(ctx, Of(ctx)) }
+
+// EnterAny enters g, when there is one (a runner that readies nothing ahead
+// enters before it starts the program); the returned function leaves it.
+func EnterAny(ctx context.Context, g *Gate) (leave func(), err error) {
 	if g == nil {
 		return func() {}, nil
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/gate"
-
 	"github.com/judgehq/judge/harness/sandbox"
 	"github.com/judgehq/judge/problems"
 )

@@ -92,10 +92,7 @@ func (r *jailRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
 	}
 	r.j.AddReadOnly(spec.ReadOnly...)
 	cfg := jail.Config{Stdin: spec.Stdin, Stdout: spec.Stdout, Stderr: spec.Stderr, CloseStdout: spec.CloseStdout,
-		Limits: jailLimits(spec.Limits)}
-	if spec.Gate != nil {
-		cfg.Gate = spec.Gate // the slot gets ready first, then waits
-	}
+		Limits: jailLimits(spec.Limits), Gate: spec.Gate} // with a gate, the slot gets ready first, then waits
 	names := map[string]string{} // host path → name in the work folder
 	used := map[string]bool{}
 	add := func(host string, exec bool) error {

@@ -114,7 +114,7 @@ func (r *supervisedRunner) Close() error {
 }
 
 func (r *supervisedRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
-	leave, err := enterGate(ctx, spec.Gate)
+	leave, err := gate.EnterAny(ctx, spec.Gate)
 	if err != nil {
 		return Measure{Canceled: true}, err
 	}
@@ -378,7 +378,7 @@ func (directRunner) Guarantees() Guarantees {
 }
 
 func (directRunner) Run(ctx context.Context, spec Spec) (Measure, error) {
-	leave, err := enterGate(ctx, spec.Gate)
+	leave, err := gate.EnterAny(ctx, spec.Gate)
 	if err != nil {
 		return Measure{Canceled: true}, err
 	}
@@ -424,16 +424,4 @@ func writer(f *os.File) io.Writer {
 		return nil
 	}
 	return f
-}
-
-// enterGate enters g, if there is one, before a runner that readies nothing
-// ahead starts the program; the returned function leaves it.
-func enterGate(ctx context.Context, g *gate.Gate) (leave func(), err error) {
-	if g == nil {
-		return func() {}, nil
-	}
-	if err := g.Enter(ctx); err != nil {
-		return func() {}, err
-	}
-	return g.Leave, nil
 }
