@@ -163,8 +163,9 @@ func validateCommand() *cli.Command {
 		Name:      "validate",
 		Usage:     "check input files against a problem's input validator",
 		ArgsUsage: "PROBLEM FILE...",
-		Description: `Prints FILE: ok, or FILE:LINE:COLUMN: what is wrong, for each file. Exits 1 when
-any file is invalid.
+		Description: `Prints FILE: ok, or FILE:LINE:COLUMN: what is wrong, for each file (FILE: not read:
+why, for one that cannot be read; the others are checked still). Exits 2 when a file
+could not be read, else 1 when any file is invalid.
 
 PROBLEM may be an ICPC or Kattis problem package folder: then each FILE, or
 without FILEs every test case's input, goes through each of the package's input
