@@ -266,6 +266,14 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 		toSubW.Close()
 		return problems.Outcome{}, sandbox.Measure{}, fmt.Errorf("pipe: %w", err)
 	}
+	// Whatever way this ends, no end of the pipes outlives it (closing one
+	// the run closed already does nothing): a package whose validator cannot
+	// be set up fails on every case, and each would leak four descriptors.
+	defer func() {
+		for _, f := range []*os.File{toSubR, toSubW, toValR, toValW} {
+			f.Close()
+		}
+	}()
 	vErr, err := judging.ScratchFile("validator-stderr")
 	if err != nil {
 		return problems.Outcome{}, sandbox.Measure{}, err
@@ -288,10 +296,6 @@ func (e *Env) interactive(ctx context.Context, pkg *icpc.Package, spec sandbox.S
 	// may not wait at the gate, so the gate is entered before either starts.
 	leave, err := gate.EnterOf(ctx)
 	if err != nil {
-		toSubR.Close()
-		toSubW.Close()
-		toValR.Close()
-		toValW.Close()
 		return problems.Outcome{}, sandbox.Measure{Canceled: true}, err
 	}
 	defer leave()
