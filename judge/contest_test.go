@@ -239,9 +239,7 @@ func TestContestServeAddressFirst(t *testing.T) {
 // is no slug (capitals), as run judges one, and refuses a second folder whose
 // name gives the same slug, naming both lines.
 func TestContestPackageFolderNames(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 not installed")
-	}
+	needTool(t, "python3")
 	dir := t.TempDir()
 	pkg := map[string]string{"problem.yaml": "name: Echo\nlimits:\n  time_limit: 1\n", "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
 	for _, folder := range []string{"a/Hello_World", "b/hello_world"} {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -68,9 +67,7 @@ func TestHistoryDamagedRun(t *testing.T) {
 // naming how many there are and the first; a clean run of the same program
 // exits 0.
 func TestJudgeErrorsFail(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 not installed")
-	}
+	needTool(t, "python3")
 	pkg := filepath.Join(t.TempDir(), "crashy")
 	testfiles.Write(t, pkg, map[string]string{
 		"problem.yaml":                     "problem_format_version: 2023-07-draft\nname: Crashy\nvalidation: custom\nlimits:\n  time_limit: 1\n",

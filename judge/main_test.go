@@ -36,6 +36,14 @@ func judge(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
+// needTool skips the test when the program name is not on PATH.
+func needTool(t *testing.T, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		t.Skipf("%s not installed", name)
+	}
+}
+
 func TestReorderArgs(t *testing.T) {
 	app := newApp(nil, nil)
 	tests := []struct{ in, want string }{
@@ -284,9 +292,7 @@ func openPTY(t *testing.T, cols uint16) (master, tty *os.File) {
 // went through the escaping of everything else the judge writes); on a terminal
 // without a width the progress comes as plain lines.
 func TestProgressOnATerminal(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 not installed")
-	}
+	needTool(t, "python3")
 	prog := filepath.Join(t.TempDir(), "wrong.py")
 	if err := os.WriteFile(prog, []byte("print('no')\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -91,9 +91,7 @@ func TestRunPackages(t *testing.T) {
 // TestValidatePackage runs a package's own input validators on every case with
 // judge validate PACKAGE.
 func TestValidatePackage(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 not installed")
-	}
+	needTool(t, "python3")
 	code, stdout, errOut := judge(t, "--state", t.TempDir(), "validate", filepath.Join("..", "problems", "icpc", "testdata", "pairsum"))
 	if code != 0 || !strings.Contains(stdout, "input validator format: 5 valid, 0 not") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, errOut)
@@ -112,9 +110,7 @@ func TestValidatePackage(t *testing.T) {
 // TestRunPackageJudgesItsSubmissions runs a package with no submission
 // named: its own submissions/ are judged, not the project's solutions.
 func TestRunPackageJudgesItsSubmissions(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 not installed")
-	}
+	needTool(t, "python3")
 	code, out, errOut := judge(t, "--state", t.TempDir(), "run", filepath.Join("..", "problems", "icpc", "testdata", "pairsum"),
 		"-g", "sample", "--out", t.TempDir())
 	if code != 0 || !strings.Contains(out, "accepted/one.py") || !strings.Contains(out, "wrong_answer/zero.py") {
@@ -234,9 +230,7 @@ func TestPackageWarningsAreShown(t *testing.T) {
 // its folder that lead out of the package (a secret, a device) are not copied
 // in, so the build neither reads the secret nor hangs on the device.
 func TestPackageValidatorBuildIsJailed(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 not installed")
-	}
+	needTool(t, "python3")
 	host := t.TempDir()
 	secret := filepath.Join(host, "secret.txt")
 	if err := os.WriteFile(secret, []byte("host secret\n"), 0o600); err != nil {
@@ -291,9 +285,7 @@ func TestPackageValidatorBuildIsJailed(t *testing.T) {
 // submission and neither secret data nor input validators: it is all good, and
 // says what that leaves unchecked; the count reads as English.
 func TestVerifySaysWhatWasNotChecked(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 not installed")
-	}
+	needTool(t, "python3")
 	pkg := filepath.Join(t.TempDir(), "bare")
 	testfiles.Write(t, pkg, map[string]string{
 		"problem.yaml":                 "name: Bare\nlimits:\n  time_limit: 1\n",
@@ -317,9 +309,7 @@ func TestVerifySaysWhatWasNotChecked(t *testing.T) {
 // only after its first rejected case is judged on every case and passes; one
 // accepted nowhere fails (stopping at its first case said it passed).
 func TestVerifyPartiallyAccepted(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 not installed")
-	}
+	needTool(t, "python3")
 	pkg := filepath.Join(t.TempDir(), "partial")
 	testfiles.Write(t, pkg, map[string]string{
 		"problem.yaml":                           "problem_format_version: 2023-07-draft\nname: Partial\nlimits:\n  time_limit: 1\n",

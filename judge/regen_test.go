@@ -3,7 +3,6 @@ package main
 import (
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -77,9 +76,7 @@ func readTree(t *testing.T, dir string) map[string]string {
 // problem's groups, symbolic links and answers edited during the run are left;
 // a read-only answer stays read-only.
 func TestRegenKeepsUserFiles(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 not installed")
-	}
+	needTool(t, "python3")
 	// The reference answers "new N"; on input 4 it first edits its own .ans, as
 	// a user might while regen runs, when EDIT is set below.
 	const good = regenRef + "EDIT\nprint('new', n)\n"

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -96,9 +95,7 @@ func firstKey(m map[string]bool) string {
 // limit would come out otherwise and the resume be refused as a changed
 // problem; the run's inferred limit is kept instead.
 func TestResumeKeepsInferredLimit(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 not installed")
-	}
+	needTool(t, "python3")
 	dir := t.TempDir()
 	testfiles.Write(t, dir, map[string]string{
 		"echo/problem.yaml":              "name: Echo\n",
