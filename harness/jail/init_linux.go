@@ -326,7 +326,7 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	buf := make([]byte, 1<<20)
 	oob := make([]byte, unix.CmsgSpace(4*256))
 	for {
-		n, oobn, _, _, err := unix.Recvmsg(ctrlFD, buf, oob, unix.MSG_CMSG_CLOEXEC)
+		n, oobn, err := recvRaw(ctrlFD, buf, oob)
 		if err == unix.EINTR {
 			continue
 		}
@@ -363,7 +363,7 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 func awaitGo() error {
 	var b [16]byte
 	for {
-		n, _, _, _, err := unix.Recvmsg(ctrlFD, b[:], nil, unix.MSG_CMSG_CLOEXEC)
+		n, _, err := recvRaw(ctrlFD, b[:], nil)
 		switch {
 		case err == unix.EINTR:
 			continue
@@ -567,7 +567,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	var peakKiB int64
 	for {
 		var ru syscall.Rusage
-		got, err := syscall.Wait4(-1, &ws, 0, &ru)
+		got, err := wait4Raw(-1, &ws, 0, &ru)
 		if err == syscall.EINTR {
 			continue
 		}
@@ -586,7 +586,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	for {
 		var other syscall.WaitStatus
 		var ru syscall.Rusage
-		if _, err := syscall.Wait4(-1, &other, 0, &ru); err == syscall.ECHILD {
+		if _, err := wait4Raw(-1, &other, 0, &ru); err == syscall.ECHILD {
 			break
 		} else if err != nil && err != syscall.EINTR {
 			return fmt.Errorf("reaping: %w", err)

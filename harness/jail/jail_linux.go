@@ -475,7 +475,7 @@ func (j *Jail) startWorker(s *slot) (*worker, error) {
 	w.cmd = &exec.Cmd{
 		Path:        self,
 		Args:        []string{"judge-jail"},
-		Env:         []string{initEnv + "=" + string(blob), "GOMAXPROCS=1"},
+		Env:         []string{initEnv + "=" + string(blob), "GOMAXPROCS=1", "GODEBUG=asyncpreemptoff=1"},
 		ExtraFiles:  []*os.File{theirs},
 		SysProcAttr: attr,
 	}
