@@ -50,6 +50,7 @@ bench: build
 	JUDGE_BENCH_SUPERVISOR=$(abspath $(BIN)) $(GO) test -run '^$$' -bench SpawnOverhead -benchtime 600x ./harness/sandbox/
 	$(GO) test -run '^$$' -bench SpawnOverhead -benchtime 300x ./harness/jail/
 	$(GO) test -run '^$$' -bench Loop178 -benchtime 5x ./harness/jail/
+	$(GO) test -run '^$$' -bench InitWakeups -benchtime 300x ./harness/jail/
 	$(GO) test -run '^$$' -bench 'RunOverhead|ParallelSpeedup' -benchtime 5x ./judge/
 	$(GO) test -run '^$$' -bench . -benchtime 1s $$($(GO) list ./... | grep -v '/harness/sandbox$$' | grep -v '/harness/jail$$' | grep -v '/judge$$')
 

@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -203,4 +205,66 @@ func BenchmarkLoop178(b *testing.B) {
 	b.ReportMetric(float64(mg.Milliseconds()), "gated-ms")
 	b.ReportMetric(float64(ms)/float64(ml), "ratio")
 	b.ReportMetric(float64(mg)/float64(ml), "gated-ratio")
+}
+
+// BenchmarkInitWakeups runs /bin/true on one slot, held for the go as the
+// judge runs submissions, and reports how often per run the threads of the
+// slot's init other than its main one gave up the CPU to wait
+// ("helper-switches/run"). An init that blocks in the Go runtime's system call
+// wrappers hands its scheduler over on every wait, and the runtime's other
+// threads then wake each other about eight times a run on an idle machine;
+// waiting in raw calls leaves them asleep (0.15 a run). A loaded machine adds
+// wake-ups (the runtime's monitor looks more often after any slow call), which
+// is why this is a benchmark and not a test.
+func BenchmarkInitWakeups(b *testing.B) {
+	requireJail(b)
+	j, err := New(Options{Slots: 1, UIDBase: testUIDBase})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer j.Close()
+	limits := Limits{CPU: 5 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 4}
+	g := gate.New(1)
+	run := func() {
+		res, err := j.Run(context.Background(), Config{Argv: []string{"/bin/true"}, Limits: limits, Gate: g})
+		if err != nil || res.ExitCode != 0 {
+			b.Fatalf("%+v %v", res, err)
+		}
+	}
+	run() // starts the init
+	pid := j.free[0].worker.cmd.Process.Pid
+	b.ResetTimer()
+	before := helperSwitches(b, pid)
+	for i := 0; i < b.N; i++ {
+		run()
+	}
+	b.ReportMetric(float64(helperSwitches(b, pid)-before)/float64(b.N), "helper-switches/run")
+}
+
+// helperSwitches is the sum of the voluntary context switches of the threads
+// of process pid but its main thread.
+func helperSwitches(tb testing.TB, pid int) int {
+	tb.Helper()
+	tasks, err := filepath.Glob(filepath.Join("/proc", strconv.Itoa(pid), "task", "*", "status"))
+	if err != nil || len(tasks) == 0 {
+		tb.Fatalf("the init's threads: %v", err)
+	}
+	main := filepath.Join("/proc", strconv.Itoa(pid), "task", strconv.Itoa(pid), "status")
+	sum := 0
+	for _, p := range tasks {
+		if p == main {
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue // a thread that ended
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(line, "voluntary_ctxt_switches:"); ok {
+				n, _ := strconv.Atoi(strings.TrimSpace(v))
+				sum += n
+			}
+		}
+	}
+	return sum
 }
