@@ -75,13 +75,16 @@ type Builder struct {
 
 	mu       sync.Mutex
 	resolved map[string]string      // language name → real interpreter path
+	broken   map[string]error       // language name → why its interpreter cannot start
 	warmMu   sync.Mutex             // held while goTools is read or filled
 	goTools  map[string]goToolchain // Go toolchain path → what its jailed builds need
 }
 
 // interpreter returns the program a language's run command starts: its resolve
 // command's answer when it has one that names an executable file, else run[0] as
-// found on PATH.
+// found on PATH. An interpreter found on PATH whose resolve command cannot run at
+// all (a version manager's shim with no version behind it, exit 126 or 127) is an
+// error wrapping errDoesNotRun.
 func (b *Builder) interpreter(ctx context.Context, lang Language, run0 string) (string, error) {
 	if len(lang.Resolve) == 0 || strings.Contains(run0, "{") || strings.ContainsRune(run0, '/') {
 		return LookTool(run0)
@@ -90,6 +93,9 @@ func (b *Builder) interpreter(ctx context.Context, lang Language, run0 string) (
 	defer b.mu.Unlock()
 	if p, ok := b.resolved[lang.Name]; ok {
 		return p, nil
+	}
+	if err, ok := b.broken[lang.Name]; ok {
+		return "", err
 	}
 	path, err := LookTool(run0)
 	if err != nil {
@@ -101,7 +107,18 @@ func (b *Builder) interpreter(ctx context.Context, lang Language, run0 string) (
 	if resolve[0] == run0 { // ask the very program the run command starts
 		resolve[0] = path
 	}
-	out, err := exec.CommandContext(ctx, resolve[0], resolve[1:]...).Output()
+	cmd := exec.CommandContext(ctx, resolve[0], resolve[1:]...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) && (ee.ExitCode() == 126 || ee.ExitCode() == 127) {
+		why := fmt.Errorf("%s is on PATH (%s) but %w: %s", run0, path, errDoesNotRun, firstLine(stderr.String(), ee.String()))
+		if b.broken == nil {
+			b.broken = map[string]error{}
+		}
+		b.broken[lang.Name] = why
+		return "", why
+	}
 	if real := strings.TrimSpace(string(out)); err == nil && filepath.IsAbs(real) {
 		if st, err := os.Stat(real); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
 			path = real
@@ -112,6 +129,19 @@ func (b *Builder) interpreter(ctx context.Context, lang Language, run0 string) (
 	}
 	b.resolved[lang.Name] = path
 	return path, nil
+}
+
+// errDoesNotRun marks an interpreter that is found but cannot start.
+var errDoesNotRun = errors.New("does not run")
+
+// firstLine is the first non-blank line of s, or def when it has none.
+func firstLine(s, def string) string {
+	for _, line := range strings.Split(s, "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			return line
+		}
+	}
+	return def
 }
 
 // compileLogLimit caps the compiler output kept for a CE message.
@@ -153,7 +183,7 @@ func (b *Builder) BuildAs(ctx context.Context, source, language string) (*Progra
 		}
 		return b.sourceFile(ctx, source, abs, lang)
 	}
-	if lang, ok := b.Languages.ByExtension(abs); ok {
+	if lang, ok := b.Languages.ForSource(abs); ok {
 		return b.sourceFile(ctx, source, abs, lang)
 	}
 	if st.Mode()&0o111 != 0 {
@@ -233,6 +263,12 @@ func (b *Builder) sourceFile(ctx context.Context, source, abs string, lang Langu
 		if tool, ok := lang.Toolchain(); !ok {
 			p.Unavailable = fmt.Sprintf("language %s needs %s, which is not on PATH", lang.Name, tool)
 			return p, nil
+		}
+		if len(lang.Run) > 0 {
+			if _, err := b.interpreter(ctx, lang, lang.Run[0]); errors.Is(err, errDoesNotRun) {
+				p.Unavailable = fmt.Sprintf("language %s: %v", lang.Name, err)
+				return p, nil
+			}
 		}
 	}
 	srcName := filepath.Base(abs)
@@ -441,6 +477,10 @@ func (b *Builder) finish(ctx context.Context, p *Program, lang Language, dir str
 		}
 	}
 	path, err := b.interpreter(ctx, lang, argv[0])
+	if errors.Is(err, errDoesNotRun) {
+		p.Unavailable = fmt.Sprintf("language %s: %v", p.Language, err)
+		return p, nil
+	}
 	if err != nil {
 		p.Unavailable = fmt.Sprintf("language %s runs with %s, which is not on PATH", p.Language, argv[0])
 		return p, nil

@@ -55,7 +55,7 @@ func (b *Builder) BuildWith(ctx context.Context, source string, opt Options) (*P
 		}
 		lang, ok := b.Languages.ByName(opt.Language)
 		if opt.Language == "" {
-			lang, ok = b.Languages.ByExtension(source)
+			lang, ok = b.Languages.ForSource(source)
 		}
 		if !ok {
 			return b.BuildAs(ctx, source, opt.Language)

@@ -276,6 +276,35 @@ func (ls *Languages) ByExtension(file string) (Language, bool) {
 	return Language{}, false
 }
 
+// ForSource returns the language of the source file at path: its extension's,
+// except that a Python source whose #! line names python2 is Python 2 when the
+// table has a language of that name (problemtools and Kattis read the line so
+// too). Only the first line is read.
+func (ls *Languages) ForSource(path string) (Language, bool) {
+	l, ok := ls.ByExtension(path)
+	if !ok || l.Name != "python" {
+		return l, ok
+	}
+	if py2, found := ls.ByName("python2"); found && firstLineNames(path, "python2") {
+		return py2, true
+	}
+	return l, true
+}
+
+// firstLineNames reports whether the file at path starts with a #! line that
+// contains name.
+func firstLineNames(path, name string) bool {
+	f, err := regular.Open(path) // a pipe would hang the open, a device never end
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, 256)
+	n, _ := io.ReadFull(f, buf)
+	line, _, _ := bytes.Cut(buf[:n], []byte("\n"))
+	return bytes.HasPrefix(line, []byte("#!")) && bytes.Contains(line, []byte(name))
+}
+
 // All returns the languages in table order.
 func (ls *Languages) All() []Language { return append([]Language(nil), ls.list...) }
 

@@ -250,6 +250,11 @@ func planFiles(folder string, files []string) (recipe, error) {
 				main = p
 			}
 		}
+		if looksPython2(filepath.Join(folder, main), false) {
+			// Its #! line says python2: Python 3 would take its print
+			// statements for syntax errors.
+			return recipe{run: []string{"python2", "{dir}/" + main}}, nil
+		}
 		return recipe{run: []string{"python3", "{dir}/" + main}}, nil
 	case len(shell) == 1:
 		// A shell script need not be executable: bash runs it (sh where there is

@@ -46,6 +46,25 @@ func TestLooksPython2(t *testing.T) {
 	}
 }
 
+// TestPackagePythonByFirstLine: a package program (a validator) in Python runs
+// with python2 when its #! line says so, else with python3.
+func TestPackagePythonByFirstLine(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"#!/usr/bin/env python2\nimport sys\nprint sys.argv\n", "python2"},
+		{"#!/usr/bin/env python3\nprint(1)\n", "python3"},
+		{"print(1)\n", "python3"},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "validate.py"), []byte(tc.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := planFiles(dir, []string{"validate.py"})
+		if err != nil || len(r.run) == 0 || r.run[0] != tc.want {
+			t.Errorf("%q: runs with %v (%v), want %s", tc.src, r.run, err, tc.want)
+		}
+	}
+}
+
 func TestExecutableFormat(t *testing.T) {
 	dir := t.TempDir()
 	for name, want := range map[string]bool{"\x7fELF\x02\x01": true, "#!/bin/sh\n": true, "using System;": false, "#": false, "": false} {
