@@ -20,17 +20,48 @@ import (
 // Room passes from the run that leaves to the one that waited longest, and the
 // leaving goroutine itself starts the program of the run it lets in (see
 // EnterThen): starting it does not wait for the waiting goroutine to be
-// scheduled.
+// scheduled. A run can do better still (see Entry.Arm): while it waits first in
+// line, it learns how to see the programs holding room end, and starts its own
+// the moment one of them has, before anyone has left.
 type Gate struct {
 	mu      sync.Mutex
 	free    int
 	waiting []*gateWaiter // first come, first in
+	// ends are the End signals of the runs holding room that brought one.
+	ends map[*Ticket]any
 }
 
 type gateWaiter struct {
-	start func()        // called as the room is given
-	in    chan struct{} // closed once it is
+	Entry
+	ticket *Ticket
+	in     chan struct{} // closed once the room is given
 }
+
+// Entry is what a run brings to the gate.
+type Entry struct {
+	// Start, when not nil, is called as the room is given: at once when there
+	// is room, else from the Leave that gives it, before Join returns. It must
+	// be quick and must not use the gate.
+	Start func()
+	// End, when not nil, is how a waiting run can see this run's program end
+	// once it holds room (a jail gives the read end of a pipe its slot's init
+	// writes to when everything of the run is gone). The gate only passes it
+	// on, to Arm.
+	End any
+	// Arm, when not nil, is called once the run waits first in line, with the
+	// End of every run holding room that brought one (not at all when none
+	// did). The run may then start its program as soon as any of them has
+	// signaled, before a Leave gives it the room; Start is called all the same.
+	// The runs holding room change only as the first in line is let in, so a
+	// run is armed once at most. Runs never run more at once than the gate has rooms,
+	// since only the first in line is ever armed, and an End signals only once
+	// its run's program has ended. Arm is called with the gate locked: it must
+	// be quick and must not use the gate.
+	Arm func(ends []any)
+}
+
+// Ticket is a run's hold on room in the gate, given back by Leave.
+type Ticket struct{ g *Gate }
 
 // New returns a gate that lets n programs run at once (at least one).
 func New(n int) *Gate { return &Gate{free: max(1, n)} }
@@ -39,42 +70,94 @@ func New(n int) *Gate { return &Gate{free: max(1, n)} }
 func (g *Gate) Enter(ctx context.Context) error { return g.EnterThen(ctx, nil) }
 
 // EnterThen waits for room in the gate, or for ctx to end (its error), and
-// calls start (when not nil) as the room is given: at once when there is room,
-// else from the Leave that gives it, before EnterThen returns. start must be
-// quick and must not use the gate.
+// calls start (when not nil) as the room is given (see Entry.Start). Leave
+// gives the room back.
 func (g *Gate) EnterThen(ctx context.Context, start func()) error {
+	_, err := g.Join(ctx, Entry{Start: start})
+	return err
+}
+
+// Join waits for room in the gate, or for ctx to end (its error), for a run
+// that brings e. The ticket's Leave gives the room back.
+func (g *Gate) Join(ctx context.Context, e Entry) (*Ticket, error) {
+	t := &Ticket{g: g}
 	g.mu.Lock()
 	if g.free > 0 {
 		g.free--
+		g.hold(t, e.End)
 		g.mu.Unlock()
-		if start != nil {
-			start()
+		if e.Start != nil {
+			e.Start()
 		}
-		return nil
+		return t, nil
 	}
-	w := &gateWaiter{start: start, in: make(chan struct{})}
+	w := &gateWaiter{Entry: e, ticket: t, in: make(chan struct{})}
 	g.waiting = append(g.waiting, w)
+	if len(g.waiting) == 1 {
+		g.armFirst()
+	}
 	g.mu.Unlock()
 	select {
 	case <-w.in:
-		return nil
+		return t, nil
 	case <-ctx.Done():
 	}
 	g.mu.Lock()
 	if i := slices.Index(g.waiting, w); i >= 0 {
 		g.waiting = slices.Delete(g.waiting, i, i+1)
+		if i == 0 {
+			g.armFirst()
+		}
 		g.mu.Unlock()
-		return ctx.Err()
+		return nil, ctx.Err()
 	}
 	g.mu.Unlock()
 	<-w.in // given the room as ctx ended: it is taken, and start called
-	return nil
+	return t, nil
 }
 
-// Leave gives back the room Enter took: to the run that waited longest, whose
+// hold records that t holds room, with its run's End when it has one. g.mu is
+// held.
+func (g *Gate) hold(t *Ticket, end any) {
+	if end == nil {
+		return
+	}
+	if g.ends == nil {
+		g.ends = map[*Ticket]any{}
+	}
+	g.ends[t] = end
+}
+
+// armFirst arms the run first in line with the End of every run holding room.
+// g.mu is held.
+func (g *Gate) armFirst() {
+	if len(g.waiting) == 0 || g.waiting[0].Arm == nil || len(g.ends) == 0 {
+		return
+	}
+	ends := make([]any, 0, len(g.ends))
+	for _, e := range g.ends {
+		ends = append(ends, e)
+	}
+	g.waiting[0].Arm(ends)
+}
+
+// Leave gives back the room t holds: to the run that waited longest, whose
 // start it calls, or to the gate.
+func (t *Ticket) Leave() {
+	t.g.mu.Lock()
+	delete(t.g.ends, t)
+	t.g.leave()
+}
+
+// Leave gives back the room Enter or EnterThen took: to the run that waited
+// longest, whose start it calls, or to the gate.
 func (g *Gate) Leave() {
 	g.mu.Lock()
+	g.leave()
+}
+
+// leave is Leave with g.mu held; it unlocks it.
+func (g *Gate) leave() {
 	if len(g.waiting) == 0 {
 		g.free++
 		g.mu.Unlock()
@@ -82,9 +165,11 @@ func (g *Gate) Leave() {
 	}
 	w := g.waiting[0]
 	g.waiting = g.waiting[1:]
+	g.hold(w.ticket, w.End)
+	g.armFirst()
 	g.mu.Unlock()
-	if w.start != nil {
-		w.start()
+	if w.Start != nil {
+		w.Start()
 	}
 	close(w.in)
 }

@@ -3,6 +3,9 @@ package gate
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -110,4 +113,93 @@ func waiting(g *Gate) int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return len(g.waiting)
+}
+
+// TestArmFirstInLine: only the run first in line is armed, once, with the End
+// of every run holding room that brought one; a run that comes first in line
+// because the one before it was canceled or let in is armed then.
+func TestArmFirstInLine(t *testing.T) {
+	g := New(2)
+	var mu sync.Mutex
+	armed := map[string][]string{}
+	entry := func(name string, end bool) Entry {
+		e := Entry{Arm: func(ends []any) {
+			var got []string
+			for _, x := range ends {
+				got = append(got, x.(string))
+			}
+			slices.Sort(got)
+			mu.Lock()
+			armed[name] = append(armed[name], strings.Join(got, " "))
+			mu.Unlock()
+		}}
+		if end {
+			e.End = name
+		}
+		return e
+	}
+	a, err := g.Join(context.Background(), entry("a", true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Enter(context.Background()); err != nil { // no End: seen by nobody
+		t.Fatal(err)
+	}
+	canceled, cancel := context.WithCancel(context.Background())
+	tickets := make(chan *Ticket, 3)
+	for i, name := range []string{"b", "c", "d"} {
+		ctx := context.Background()
+		if name == "b" {
+			ctx = canceled
+		}
+		go func() {
+			tk, err := g.Join(ctx, entry(name, true))
+			if name == "b" {
+				if !errors.Is(err, context.Canceled) {
+					t.Errorf("the canceled run: %v", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+			tickets <- tk
+		}()
+		for waiting(g) != i+1 {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	check := func(when string, want map[string][]string) {
+		t.Helper()
+		mu.Lock()
+		defer mu.Unlock()
+		if !maps.EqualFunc(armed, want, slices.Equal[[]string]) {
+			t.Errorf("%s: armed %v, want %v", when, armed, want)
+		}
+	}
+	check("b first in line", map[string][]string{"b": {"a"}})
+	cancel()
+	for waiting(g) != 2 {
+		time.Sleep(time.Millisecond)
+	}
+	check("b canceled", map[string][]string{"b": {"a"}, "c": {"a"}})
+	a.Leave() // c comes in, d is first in line: the runs holding room are c and one without End
+	c := <-tickets
+	check("c let in", map[string][]string{"b": {"a"}, "c": {"a"}, "d": {"c"}})
+	c.Leave()
+	d := <-tickets
+	d.Leave()
+	g.Leave()
+	if err := g.Enter(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Enter(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	g.mu.Lock()
+	left := len(g.ends)
+	g.mu.Unlock()
+	if left != 0 {
+		t.Errorf("%d Ends kept after their runs left", left)
+	}
 }

@@ -120,3 +120,48 @@ func TestWarmAndLazySlots(t *testing.T) {
 		}
 	}
 }
+
+// TestEarlyStart runs two programs through a gate of one room on two slots:
+// the one that waits is armed with the end pipe of the one that runs, and its
+// init starts it as soon as the other's run is over, before the judge has
+// heard of that and sent the go. Exactly one of the two starts so, never before
+// the other has ended, and both slots serve a next run (the go owed to the
+// early one is read, not taken for the next run's).
+func TestEarlyStart(t *testing.T) {
+	requireJail(t)
+	j, err := New(Options{Slots: 2, UIDBase: testUIDBase})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	g := gate.New(1)
+	limits := Limits{CPU: 5 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 8}
+	for round := 0; round < 2; round++ {
+		var res [2]Result
+		var errs [2]error
+		var wg sync.WaitGroup
+		for i := range res {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				res[i], errs[i] = j.Run(context.Background(), Config{Argv: []string{"/bin/sh", "-c", "sleep 0.4"}, Limits: limits, Gate: g})
+			}()
+		}
+		wg.Wait()
+		for i := range res {
+			if errs[i] != nil || res[i].ExitCode != 0 {
+				t.Fatalf("round %d, run %d: %+v %v", round, i, res[i], errs[i])
+			}
+		}
+		first, second := res[0], res[1]
+		if second.Ended.Before(first.Ended) {
+			first, second = second, first
+		}
+		if first.early || !second.early {
+			t.Errorf("round %d: early starts %v and %v, want the second run's only", round, first.early, second.early)
+		}
+		if start := second.Ended.Add(-second.Wall); start.Before(first.Ended) {
+			t.Errorf("round %d: a program started %v before the other ended", round, first.Ended.Sub(start))
+		}
+	}
+}

@@ -78,10 +78,21 @@ type request struct {
 	// counters), wait for the judge's go (goMsg) before forking, so that a
 	// run prepares while another program runs and starts the moment it ends.
 	Hold bool `json:"hold,omitempty"`
+	// End: the request's last descriptor is the write end of the run's end
+	// pipe, whose read end the judge gives the run that waits for the room
+	// next (armMsg): the init writes a byte to it once the program has ended
+	// and everything of the run is reaped.
+	End bool `json:"end,omitempty"`
 }
 
 // goMsg is the judge's word to start a held run.
 const goMsg = 'g'
+
+// armMsg brings a held run the read ends of the end pipes of the runs holding
+// the room it waits for (gate.Entry.Arm): it may start as soon as one of them
+// says its run has ended, before the go, which still comes (and is read after
+// the run, awaitOwedGo).
+const armMsg = 'a'
 
 type bind struct {
 	Path string `json:"p"`
@@ -114,6 +125,9 @@ type report struct {
 	// StartedNS is the CLOCK_MONOTONIC time, in nanoseconds, just before the
 	// init forked the program (with Started): its wall time counts from there.
 	StartedNS int64 `json:"started_ns,omitempty"`
+	// Early is set, with Started, when a held run started on an end pipe
+	// (armMsg) before its go.
+	Early bool `json:"early,omitempty"`
 	// ExitedNS is the CLOCK_MONOTONIC time, in nanoseconds, at which the init
 	// reaped the program (with Exited): the same clock in every namespace.
 	ExitedNS int64 `json:"exited_ns,omitempty"`
@@ -336,14 +350,7 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 		if n == 0 {
 			return nil // the judge is done with this slot
 		}
-		var fds []int
-		if msgs, err := unix.ParseSocketControlMessage(oob[:oobn]); err == nil {
-			for _, m := range msgs {
-				if got, err := unix.ParseUnixRights(&m); err == nil {
-					fds = append(fds, got...)
-				}
-			}
-		}
+		fds := rights(oob[:oobn])
 		var req request
 		if err := json.Unmarshal(buf[:n], &req); err != nil {
 			closeAll(fds)
@@ -357,23 +364,98 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	}
 }
 
-// awaitGo waits for the judge's go to start a held run. Anything else (the
-// judge gone, a stray message) ends the init: a held run is only ever
-// abandoned by stopping its slot.
-func awaitGo() error {
+// awaitGo waits for the judge's go to start a held run, or, once the judge
+// has armed it (armMsg), for one of the end pipes it brought to say its run has
+// ended: early reports the latter, and the go is then owed (awaitOwedGo).
+// Anything else (the judge gone, a stray message) ends the init: a held run is
+// only ever abandoned by stopping its slot.
+func awaitGo() (early bool, err error) {
+	var ends []int
+	defer func() { closeAll(ends) }()
 	var b [16]byte
+	oob := make([]byte, unix.CmsgSpace(4*16))
 	for {
-		n, _, err := recvRaw(ctrlFD, b[:], nil)
-		switch {
-		case err == unix.EINTR:
-			continue
-		case err != nil:
-			return fmt.Errorf("waiting for the go: %w", err)
-		case n != 1 || b[0] != goMsg:
-			return fmt.Errorf("waiting for the go: a message of %d bytes", n)
+		if len(ends) > 0 {
+			polled := make([]unix.PollFd, 0, 1+len(ends))
+			polled = append(polled, unix.PollFd{Fd: ctrlFD, Events: unix.POLLIN})
+			for _, fd := range ends {
+				polled = append(polled, unix.PollFd{Fd: int32(fd), Events: unix.POLLIN})
+			}
+			if err := pollRaw(polled); err == unix.EINTR {
+				continue
+			} else if err != nil {
+				return false, fmt.Errorf("waiting for the go: %w", err)
+			}
+			for i := len(polled) - 1; i >= 1; i-- {
+				switch ev := polled[i].Revents; {
+				case ev&unix.POLLIN != 0:
+					return true, nil
+				case ev != 0:
+					// Its init ended without saying the run did (killed at a
+					// limit): the judge's go says when the room is free.
+					_ = unix.Close(ends[i-1])
+					ends = slices.Delete(ends, i-1, i)
+				}
+			}
+			if polled[0].Revents == 0 {
+				continue
+			}
 		}
-		return nil
+		n, oobn, err := recvRaw(ctrlFD, b[:], oob)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return false, fmt.Errorf("waiting for the go: %w", err)
+		}
+		got := rights(oob[:oobn])
+		switch {
+		case n == 1 && b[0] == goMsg:
+			closeAll(got)
+			return false, nil
+		case n == 1 && b[0] == armMsg:
+			ends = append(ends, got...)
+		default:
+			closeAll(got)
+			return false, fmt.Errorf("waiting for the go: a message of %d bytes", n)
+		}
 	}
+}
+
+// awaitOwedGo reads the go of a run that started early, which the judge sends
+// all the same, so that it is not taken for the go of the next run.
+func awaitOwedGo() error {
+	var b [16]byte
+	oob := make([]byte, unix.CmsgSpace(4*16))
+	for {
+		n, oobn, err := recvRaw(ctrlFD, b[:], oob)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("waiting for the go owed: %w", err)
+		}
+		closeAll(rights(oob[:oobn]))
+		switch {
+		case n == 1 && b[0] == goMsg:
+			return nil
+		case n != 1 || b[0] != armMsg:
+			return fmt.Errorf("waiting for the go owed: a message of %d bytes", n)
+		}
+	}
+}
+
+// rights returns the descriptors a message's control bytes carry.
+func rights(oob []byte) []int {
+	var fds []int
+	if msgs, err := unix.ParseSocketControlMessage(oob); err == nil {
+		for _, m := range msgs {
+			if got, err := unix.ParseUnixRights(&m); err == nil {
+				fds = append(fds, got...)
+			}
+		}
+	}
+	return fds
 }
 
 func closeAll(fds []int) {
@@ -399,8 +481,19 @@ func join(files []*os.File) error {
 // program forked as the jail's uid into the slot's cgroup; at its end everything
 // it left is killed and its IPC objects removed.
 func (st *initState) run(req *request, fds []int, send func(report)) error {
-	if len(fds) < 3 || len(req.Argv) == 0 {
+	if len(fds) < 3 || len(req.Argv) == 0 || req.End && len(fds) < 4 {
 		return fmt.Errorf("a request with %d descriptors and %d arguments", len(fds), len(req.Argv))
+	}
+	endFD := -1 // the run's end pipe (request.End)
+	if req.End {
+		endFD = fds[len(fds)-1]
+		fds[len(fds)-1] = -1
+		fds = fds[:len(fds)-1]
+		defer func() {
+			if endFD >= 0 {
+				_ = unix.Close(endFD)
+			}
+		}()
 	}
 	uid := st.cfg.UID
 	if st.mounted && st.sizes != [2]int64{req.WorkSize, req.TmpSize} {
@@ -482,8 +575,10 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	if st.usage != nil {
 		base = readUsage(st.usage)
 	}
+	early := false
 	if req.Hold {
-		if err := awaitGo(); err != nil {
+		var err error
+		if early, err = awaitGo(); err != nil {
 			return err
 		}
 	}
@@ -562,7 +657,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 			return err
 		}
 	}
-	send(report{Started: true, StartedNS: forkNS})
+	send(report{Started: true, StartedNS: forkNS, Early: early})
 	var ws syscall.WaitStatus
 	var peakKiB int64
 	for {
@@ -594,6 +689,12 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 			peakKiB = max(peakKiB, ru.Maxrss)
 		}
 	}
+	if endFD >= 0 {
+		// Nothing of the run is left: the run waiting for the room may start.
+		_, _ = unix.Write(endFD, []byte{1})
+		_ = unix.Close(endFD)
+		endFD = -1
+	}
 	r := report{Exited: true, Status: int(ws), MemBase: memBase, ExitedNS: exitedNS}
 	if st.cfg.UserNS {
 		// Everything of the run has been reaped, by the init or by a parent
@@ -620,6 +721,11 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	}
 	sendFDs(r, out)
 	closeAll(out)
+	if early {
+		if err := awaitOwedGo(); err != nil {
+			return err
+		}
+	}
 	// The judge has the result; the rest happens while it goes on (with the
 	// run on another slot): nothing of this run is left when the next request
 	// is read, since this init serves one request at a time.

@@ -154,6 +154,9 @@ type Result struct {
 	// were left behind (the rest were collected); Limit is then OutputLimit
 	// unless another limit ended the run first.
 	Oversize []string
+	// early: a held run started on the end of the run before it (armMsg),
+	// before its go.
+	early bool
 }
 
 // Options configure a Jail.

@@ -19,6 +19,8 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/judgehq/judge/harness/gate"
+
 	"github.com/judgehq/judge/internal/dirlock"
 )
 
@@ -532,6 +534,9 @@ func (j *Jail) startWorker(s *slot) (*worker, error) {
 	}
 }
 
+// runEnd is the read end of a gated run's end pipe, as its gate.Entry.End.
+type runEnd int
+
 // errStaleInit: the init binary does not speak this judge's protocol.
 var errStaleInit = errors.New("stale jail init")
 
@@ -853,11 +858,30 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	if req.Env == nil {
 		req.Env = DefaultEnv
 	}
+	// A gated run brings the write end of its end pipe (request.End); the read
+	// end is what the run next in line for the room watches (gate.Entry.End),
+	// kept until this run has left the gate.
+	end := [2]int{-1, -1}
+	if c.Gate != nil {
+		if err := unix.Pipe2(end[:], unix.O_CLOEXEC); err != nil {
+			return Result{}, fmt.Errorf("end pipe: %w", err)
+		}
+		defer unix.Close(end[0])
+		fds = append(fds, end[1])
+		req.End = true
+	}
 	blob, err := json.Marshal(req)
 	if err != nil {
+		if end[1] >= 0 {
+			unix.Close(end[1])
+		}
 		return Result{}, fmt.Errorf("encoding the run: %w", err)
 	}
-	if _, _, err := w.conn.WriteMsgUnix(blob, unix.UnixRights(fds...), nil); err != nil {
+	_, _, err = w.conn.WriteMsgUnix(blob, unix.UnixRights(fds...), nil)
+	if end[1] >= 0 {
+		unix.Close(end[1]) // the init's now
+	}
+	if err != nil {
 		w.stop()
 		s.worker = nil
 		return Result{}, fmt.Errorf("sending the run to the jail: %w", err)
@@ -877,12 +901,28 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 		// The slot is ready: the program starts once there is room.
 		var goErr error
 		start := func() { _, goErr = w.conn.Write([]byte{goMsg}) }
-		if err := c.Gate.EnterThen(ctx, start); err != nil {
+		// First in line, the init watches the end pipes of the runs holding
+		// the room and starts the program the moment one of them has ended,
+		// without waiting for the judge to hear of it and send the go.
+		arm := func(others []any) {
+			var fds []int
+			for _, o := range others {
+				if e, ok := o.(runEnd); ok {
+					fds = append(fds, int(e))
+				}
+			}
+			if len(fds) > 0 {
+				// Failing loses only the early start: the go still comes.
+				_, _, _ = w.conn.WriteMsgUnix([]byte{armMsg}, unix.UnixRights(fds...), nil)
+			}
+		}
+		ticket, err := c.Gate.Join(ctx, gate.Entry{Start: start, End: runEnd(end[0]), Arm: arm})
+		if err != nil {
 			w.stop()
 			s.worker = nil
 			return Result{Canceled: true}, err
 		}
-		leave = sync.OnceFunc(c.Gate.Leave)
+		leave = sync.OnceFunc(ticket.Leave)
 		defer leave()
 		if goErr != nil {
 			w.stop()
@@ -946,6 +986,7 @@ loop:
 				break loop
 			}
 			if r.Started {
+				res.early = r.Early
 				// From the fork, by the init's clock: the report may have
 				// waited while the judge was busy.
 				started = time.Now()

@@ -8,7 +8,8 @@ import (
 )
 
 // The init spends nearly all its life blocked in three system calls: reading
-// the judge's next request, waiting for the go, and waiting for the program.
+// the judge's next request, waiting for the go (or the end of the run before,
+// pollRaw), and waiting for the program.
 // Made the ordinary way, each hands the init's only P over to the Go runtime
 // while it blocks, and the runtime's monitor then wakes every 20 µs, takes the
 // P back, starts another thread to look for work and puts it to sleep again:
@@ -49,4 +50,14 @@ func wait4Raw(pid int, ws *syscall.WaitStatus, options int, ru *syscall.Rusage) 
 		return 0, e
 	}
 	return int(r), nil
+}
+
+// pollRaw is ppoll(2) on fds without a timeout, made without telling the Go
+// scheduler.
+func pollRaw(fds []unix.PollFd) error {
+	_, _, e := unix.RawSyscall6(unix.SYS_PPOLL, uintptr(unsafe.Pointer(&fds[0])), uintptr(len(fds)), 0, 0, 0, 0)
+	if e != 0 {
+		return e
+	}
+	return nil
 }
