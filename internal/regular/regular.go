@@ -117,6 +117,10 @@ func openMax(path string, max int64) (*maxReader, error) {
 	return r, nil
 }
 
+// Size is the file's size when it was opened (0 when unknown): a hint, the
+// file may have grown since.
+func (r *maxReader) Size() int64 { return r.size }
+
 func (r *maxReader) tooLarge() error {
 	return fmt.Errorf("%s: larger than %s", r.path, sizeString(r.max))
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"strconv"
 	"unicode/utf8"
@@ -96,6 +97,22 @@ func lineCol(b []byte, off int) (line, col int) {
 
 // answerBuffer is how much of the answer the default validator holds at once.
 const answerBuffer = 64 << 10
+
+// answerBufferFor is the buffer an answer read from r takes: answerBuffer, or
+// less for a smaller regular file (a buffer of 64 KiB made and cleared for
+// every two-byte answer was the larger part of checking one).
+func answerBufferFor(r io.Reader) int {
+	size := int64(answerBuffer)
+	switch r := r.(type) {
+	case interface{ Size() int64 }: // a file opened by internal/regular, a bytes.Reader
+		size = r.Size()
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+	}
+	return int(min(answerBuffer, max(size+1, 512)))
+}
 
 // answerReader reads the answer through a buffer, counting its lines.
 type answerReader struct {
@@ -363,7 +380,7 @@ func CompareDefault(answer, output []byte, f Flags) problems.Outcome {
 // its runs of white space. A read of the answer that fails is its error, and
 // there is no outcome.
 func CompareDefaultReader(answer io.Reader, output []byte, f Flags) (problems.Outcome, error) {
-	c := comparison{ans: answerReader{r: answer, buf: make([]byte, answerBuffer), line: 1}, out: scanner{b: output}, f: f}
+	c := comparison{ans: answerReader{r: answer, buf: make([]byte, answerBufferFor(answer)), line: 1}, out: scanner{b: output}, f: f}
 	o := c.run()
 	if c.ans.err != nil {
 		return problems.Outcome{}, c.ans.err

@@ -11,8 +11,8 @@ import (
 	"github.com/judgehq/judge/problems"
 )
 
-// BenchmarkCompareDefault checks outputs against answer files of 16 MiB that
-// they match, as the default validator did (the answer read whole, then
+// BenchmarkCompareDefault checks outputs against answer files of 16 MiB (and
+// one of two bytes) that they match, as the default validator did (the answer read whole, then
 // compared: old) and does (the answer read as it goes: stream).
 func BenchmarkCompareDefault(b *testing.B) {
 	var nums bytes.Buffer
@@ -27,6 +27,7 @@ func BenchmarkCompareDefault(b *testing.B) {
 		{"floats", "float_tolerance 1e-6", nums.String(), nums.String()},
 		{"spaces", "space_change_sensitive", nums.String(), nums.String()},
 		{"long number", "float_tolerance 1e-6", number, "0\n"},
+		{"tiny", "", "1\n", "1\n"}, // as most datasets' answers are
 	}
 	dir := b.TempDir()
 	for i, tt := range tests {
