@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -484,6 +485,22 @@ func (j *Jail) startWorker(s *slot) (*worker, error) {
 	if err := w.cmd.Start(); err != nil {
 		w.conn.Close()
 		return nil, fmt.Errorf("starting the jail: %w", err)
+	}
+	if g := s.group; g != nil {
+		// A cgroup (version 1) migration first waits for an RCU grace period,
+		// 10-16 ms here, and the init joined its groups only at the end of
+		// its set-up, then waited for that: the first run of a command
+		// waited for it. Moved into the slot's pids and cpuacct groups now,
+		// while it starts (5-12 ms), the wait passes beside its start-up, and
+		// its own join finds migrations quick again. It still joins the
+		// memory group itself, after its set-up, whose memory stays the
+		// judge's.
+		pid := strconv.Itoa(w.cmd.Process.Pid)
+		go func() {
+			for _, procs := range g.procs()[1:] {
+				_ = os.WriteFile(procs, []byte(pid), 0)
+			}
+		}()
 	}
 	go func() {
 		_ = w.cmd.Wait()
