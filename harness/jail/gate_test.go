@@ -25,33 +25,13 @@ func TestGateHoldsTheProgram(t *testing.T) {
 	}
 	defer j.Close()
 	g := gate.New(1)
-	limits := Limits{CPU: 5 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 8}
-	var res [2]Result
-	var errs [2]error
-	var wg sync.WaitGroup
-	for i, script := range []string{"sleep 0.5", "sleep 0.2"} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			res[i], errs[i] = j.Run(context.Background(), Config{Argv: []string{"/bin/sh", "-c", script}, Limits: limits, Gate: g})
-		}()
-	}
-	wg.Wait()
+	res := twoThroughGate(t, j, g, "sleep 0.5", "sleep 0.2")
 	for i := range res {
-		if errs[i] != nil || res[i].ExitCode != 0 {
-			t.Fatalf("run %d: %+v %v", i, res[i], errs[i])
-		}
 		if res[i].Wall > []time.Duration{690 * time.Millisecond, 490 * time.Millisecond}[i] { // waiting adds 200 ms or more
 			t.Errorf("run %d: wall time %v holds the wait at the gate", i, res[i].Wall)
 		}
 	}
-	first, second := res[0], res[1]
-	if second.Ended.Before(first.Ended) {
-		first, second = second, first
-	}
-	if start := second.Ended.Add(-second.Wall); start.Before(first.Ended) {
-		t.Errorf("a program started %v before the other ended", first.Ended.Sub(start))
-	}
+	oneAfterOther(t, res)
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
 	if err := g.Enter(done); err != nil {
@@ -135,33 +115,48 @@ func TestEarlyStart(t *testing.T) {
 	}
 	defer j.Close()
 	g := gate.New(1)
-	limits := Limits{CPU: 5 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 8}
 	for round := 0; round < 2; round++ {
-		var res [2]Result
-		var errs [2]error
-		var wg sync.WaitGroup
-		for i := range res {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				res[i], errs[i] = j.Run(context.Background(), Config{Argv: []string{"/bin/sh", "-c", "sleep 0.4"}, Limits: limits, Gate: g})
-			}()
-		}
-		wg.Wait()
-		for i := range res {
-			if errs[i] != nil || res[i].ExitCode != 0 {
-				t.Fatalf("round %d, run %d: %+v %v", round, i, res[i], errs[i])
-			}
-		}
-		first, second := res[0], res[1]
-		if second.Ended.Before(first.Ended) {
-			first, second = second, first
-		}
+		first, second := oneAfterOther(t, twoThroughGate(t, j, g, "sleep 0.4", "sleep 0.4"))
 		if first.early || !second.early {
 			t.Errorf("round %d: early starts %v and %v, want the second run's only", round, first.early, second.early)
 		}
-		if start := second.Ended.Add(-second.Wall); start.Before(first.Ended) {
-			t.Errorf("round %d: a program started %v before the other ended", round, first.Ended.Sub(start))
+	}
+}
+
+// twoThroughGate runs the two shell scripts side by side, each on a slot of
+// j, through g, and returns their results; a run that fails fails the test.
+func twoThroughGate(t *testing.T, j *Jail, g *gate.Gate, a, b string) [2]Result {
+	t.Helper()
+	limits := Limits{CPU: 5 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 8}
+	var res [2]Result
+	var errs [2]error
+	var wg sync.WaitGroup
+	for i, script := range []string{a, b} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res[i], errs[i] = j.Run(context.Background(), Config{Argv: []string{"/bin/sh", "-c", script}, Limits: limits, Gate: g})
+		}()
+	}
+	wg.Wait()
+	for i := range res {
+		if errs[i] != nil || res[i].ExitCode != 0 {
+			t.Fatalf("run %d: %+v %v", i, res[i], errs[i])
 		}
 	}
+	return res
+}
+
+// oneAfterOther returns the two results in the order their programs ended,
+// and fails the test when the second started before the first had ended.
+func oneAfterOther(t *testing.T, res [2]Result) (first, second Result) {
+	t.Helper()
+	first, second = res[0], res[1]
+	if second.Ended.Before(first.Ended) {
+		first, second = second, first
+	}
+	if start := second.Ended.Add(-second.Wall); start.Before(first.Ended) {
+		t.Errorf("a program started %v before the other ended", first.Ended.Sub(start))
+	}
+	return first, second
 }
