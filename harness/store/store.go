@@ -80,9 +80,11 @@ CREATE TABLE IF NOT EXISTS results (
 	stderr     TEXT NOT NULL DEFAULT '',  -- the end of a failed run's standard error
 	UNIQUE (run, problem, submission, dataset, attempt)
 );
-CREATE INDEX IF NOT EXISTS results_problem ON results (problem, submission);
 PRAGMA user_version = 1;
 `
+
+// unusedIndex is the index of stores made before that NewRun drops.
+const unusedIndex = "results_problem"
 
 // ErrRunBusy is returned (wrapped) by Claim for a run another judge command
 // is judging.
@@ -239,6 +241,12 @@ func (s *Store) NewRun(ctx context.Context, r Run) (Run, error) {
 	}
 	a, err := json.Marshal(r.Args)
 	if err != nil {
+		return Run{}, fmt.Errorf("new run: %w", err)
+	}
+	// Stores made before held an index on results (problem, submission) that
+	// no query uses, and that took a third of every Save: a new run, the
+	// first write of a command that judges, drops it.
+	if _, err := s.db.ExecContext(ctx, "DROP INDEX IF EXISTS "+unusedIndex); err != nil {
 		return Run{}, fmt.Errorf("new run: %w", err)
 	}
 	// An ID is the second and 16 random bits: runs started in the same second

@@ -531,3 +531,36 @@ func TestDamagedArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestUnusedIndexDropped: a store made before, with the index on results
+// (problem, submission) that no query uses, loses it at its next new run; a
+// store made now never has it.
+func TestUnusedIndexDropped(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "judge.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	has := func() bool {
+		t.Helper()
+		var n int
+		if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ?", unusedIndex).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n > 0
+	}
+	if has() {
+		t.Fatal("a new store has the unused index")
+	}
+	if _, err := s.db.ExecContext(ctx, "CREATE INDEX "+unusedIndex+" ON results (problem, submission)"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.NewRun(ctx, Run{Command: "run"}); err != nil {
+		t.Fatal(err)
+	}
+	if has() {
+		t.Error("the unused index of a store made before is still there after a new run")
+	}
+}
