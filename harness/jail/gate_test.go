@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -159,4 +160,64 @@ func oneAfterOther(t *testing.T, res [2]Result) (first, second Result) {
 		t.Errorf("a program started %v before the other ended", first.Ended.Sub(start))
 	}
 	return first, second
+}
+
+// TestGateOfTwoNeverThree runs twelve programs of 100 ms from twelve
+// goroutines through a gate of two rooms on five slots, so that runs wait,
+// get armed with the ends of the two holding room and start early: at no
+// moment do more than two run, and runs did start early.
+func TestGateOfTwoNeverThree(t *testing.T) {
+	requireJail(t)
+	j, err := New(Options{Slots: 5, UIDBase: testUIDBase})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	g := gate.New(2)
+	limits := Limits{CPU: 5 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 8}
+	const n = 12
+	var res [n]Result
+	var errs [n]error
+	var wg sync.WaitGroup
+	for i := range res {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res[i], errs[i] = j.Run(context.Background(), Config{Argv: []string{"/bin/sh", "-c", "sleep 0.1"}, Limits: limits, Gate: g})
+		}()
+	}
+	wg.Wait()
+	type edge struct {
+		at    time.Time
+		delta int
+	}
+	var edges []edge
+	early := 0
+	for i, r := range res {
+		if errs[i] != nil || r.ExitCode != 0 {
+			t.Fatalf("run %d: %+v %v", i, r, errs[i])
+		}
+		if r.early {
+			early++
+		}
+		edges = append(edges, edge{r.Ended.Add(-r.Wall), +1}, edge{r.Ended, -1})
+	}
+	slices.SortFunc(edges, func(a, b edge) int {
+		if c := a.at.Compare(b.at); c != 0 {
+			return c
+		}
+		return a.delta - b.delta // an end before a start at the same instant
+	})
+	running, most := 0, 0
+	for _, e := range edges {
+		running += e.delta
+		most = max(most, running)
+	}
+	if most > 2 {
+		t.Errorf("%d programs ran at once through a gate of two", most)
+	}
+	if early == 0 {
+		t.Error("no run started early")
+	}
+	t.Logf("%d of %d runs started early; at most %d at once", early, n, most)
 }
