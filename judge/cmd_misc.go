@@ -318,6 +318,9 @@ Examples:
 				status := "missing: install " + tool
 				if ok {
 					status = toolVersion(tool)
+					if why := e.Builder.Broken(c.Context, l); why != "" {
+						status = why
+					}
 				}
 				langs = append(langs, []string{l.Name, strings.Join(l.Extensions, " "), tool, status})
 			}

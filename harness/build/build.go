@@ -131,6 +131,19 @@ func (b *Builder) interpreter(ctx context.Context, lang Language, run0 string) (
 	return path, nil
 }
 
+// Broken says why language l cannot run here although its toolchain is on
+// PATH ("" when nothing says so): its interpreter is found but does not start
+// (a version manager's shim with no version behind it).
+func (b *Builder) Broken(ctx context.Context, l Language) string {
+	if len(l.Run) == 0 {
+		return ""
+	}
+	if _, err := b.interpreter(ctx, l, l.Run[0]); errors.Is(err, errDoesNotRun) {
+		return err.Error()
+	}
+	return ""
+}
+
 // errDoesNotRun marks an interpreter that is found but cannot start.
 var errDoesNotRun = errors.New("does not run")
 

@@ -58,4 +58,11 @@ func TestInterpreterThatDoesNotRun(t *testing.T) {
 	if p.CompileError != "" || !strings.Contains(p.Unavailable, "does not run") || !strings.Contains(p.Unavailable, "command not found") {
 		t.Fatalf("compile error %q, unavailable %q: want it unavailable, saying why", p.CompileError, p.Unavailable)
 	}
+	l, _ := b.Languages.ByName("shimmed")
+	if why := b.Broken(context.Background(), l); !strings.Contains(why, "does not run") {
+		t.Errorf("Broken: %q, want why it does not run (for judge doctor)", why)
+	}
+	if l, _ := b.Languages.ByName("c"); b.Broken(context.Background(), l) != "" {
+		t.Errorf("Broken says a language without an interpreter does not run")
+	}
 }
