@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -65,9 +66,13 @@ Examples:
 				return err
 			}
 			sources := c.Args().Slice()[1:]
+			ctx, stop := signalContext(c.Context)
+			defer stop()
+			var progs []*workflow.Program
 			if pkg := workflow.PackageOf(p); len(sources) == 0 && pkg != nil {
 				// A package's own submissions, not the project's solutions of
-				// a problem that may share its name.
+				// a problem that may share its name, built as verify builds
+				// them.
 				subs, err := pkg.Submissions()
 				if err != nil {
 					return usageError("%v", err)
@@ -75,10 +80,19 @@ Examples:
 				if len(subs) == 0 {
 					return usageError("run: %s has no submissions/; name the programs to judge", pkg.Dir)
 				}
-				for _, s := range subs {
-					sources = append(sources, relPath(s.Path))
+				progs, notes, err := workflow.BuildPackage(ctx, e.Packages(), pkg, subs)
+				if ctx.Err() != nil {
+					return failed("interrupted while building the submissions; nothing was judged")
 				}
-			} else if len(sources) == 0 {
+				if err != nil {
+					return err
+				}
+				for _, n := range notes {
+					fmt.Fprintf(c.App.ErrWriter, "judge: %s\n", n)
+				}
+				return judgeRun(ctx, c, e, p, limits, ds, progs)
+			}
+			if len(sources) == 0 {
 				sols, err := workflow.Solutions(e.Root, p.Meta())
 				if err != nil {
 					return usageError("%v", err)
@@ -87,61 +101,64 @@ Examples:
 					sources = append(sources, relPath(s.Path))
 				}
 			}
-			ctx, stop := signalContext(c.Context)
-			defer stop()
-			progs, err := e.build(ctx, sources)
+			progs, err = e.build(ctx, sources)
 			if err != nil {
 				return err
 			}
-			st, err := e.openStore(ctx)
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			cfg := workflow.RunConfig{Problems: []problems.Meta{p.Meta()}, Entrants: workflow.Names(progs), Details: c.Bool("details")}
-			if p.Meta().Score.Ranking == problems.RankPenalty {
-				cfg.ChallengeLog = []string{p.Meta().Slug}
-			}
-			s, err := newSession(ctx, st, "run", c.Args().Slice(), "", cfg)
-			if err != nil {
-				return err
-			}
-			results, err := judgeTasks(ctx, c, e, s, workflow.Tasks(p, limits, progs, ds, false, 1))
-			var saveErr *saveError
-			if err != nil && !errors.As(err, &saveErr) {
-				_ = s.Finish(ctx, ctx.Err() != nil)
-				return err
-			}
-			_ = s.Finish(ctx, ctx.Err() != nil || saveErr != nil)
-			_ = reports.WriteCompileErrors(c.App.ErrWriter, workflow.Results(results), 10)
-			if ctx.Err() != nil || saveErr != nil {
-				rows := workflow.Results(results)
-				names := make([]string, len(ds))
-				for i, d := range ds {
-					names[i] = d.Name
-				}
-				// Standard output with --json holds JSON or nothing: the partial
-				// table goes to the error stream then.
-				w := c.App.Writer
-				if c.Bool("json") {
-					w = c.App.ErrWriter
-				}
-				if err := reports.WritePartialRun(w, cfg.Entrants, names, rows, len(results), e.color); err != nil {
-					return err
-				}
-				if saveErr != nil {
-					return failed("%v: judging stopped after %d of %d jobs; the table above shows them, but run %s holds only those saved before the failure",
-						saveErr, len(rows), len(results), s.ID)
-				}
-				return failed("interrupted: %d of %d jobs judged and saved (run %s); the table above is partial", len(rows), len(results), s.ID)
-			}
-			if err := renderStored(ctx, c, e, st, s.ID, true); err != nil {
-				return err
-			}
-			if !c.Bool("json") {
-				fmt.Fprintf(c.App.Writer, "run %s (judge report %s shows it again)\n", s.ID, s.ID)
-			}
-			return judgeErrors(workflow.Results(results), "mend the cause and judge again")
+			return judgeRun(ctx, c, e, p, limits, ds, progs)
 		}),
 	}
+}
+
+// judgeRun judges progs on the datasets ds of p, stores the run and shows it.
+func judgeRun(ctx context.Context, c *cli.Context, e *env, p problems.Problem, limits problems.Limits, ds []problems.Dataset, progs []*workflow.Program) error {
+	st, err := e.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	cfg := workflow.RunConfig{Problems: []problems.Meta{p.Meta()}, Entrants: workflow.Names(progs), Details: c.Bool("details")}
+	if p.Meta().Score.Ranking == problems.RankPenalty {
+		cfg.ChallengeLog = []string{p.Meta().Slug}
+	}
+	s, err := newSession(ctx, st, "run", c.Args().Slice(), "", cfg)
+	if err != nil {
+		return err
+	}
+	results, err := judgeTasks(ctx, c, e, s, workflow.Tasks(p, limits, progs, ds, false, 1))
+	var saveErr *saveError
+	if err != nil && !errors.As(err, &saveErr) {
+		_ = s.Finish(ctx, ctx.Err() != nil)
+		return err
+	}
+	_ = s.Finish(ctx, ctx.Err() != nil || saveErr != nil)
+	_ = reports.WriteCompileErrors(c.App.ErrWriter, workflow.Results(results), 10)
+	if ctx.Err() != nil || saveErr != nil {
+		rows := workflow.Results(results)
+		names := make([]string, len(ds))
+		for i, d := range ds {
+			names[i] = d.Name
+		}
+		// Standard output with --json holds JSON or nothing: the partial
+		// table goes to the error stream then.
+		w := c.App.Writer
+		if c.Bool("json") {
+			w = c.App.ErrWriter
+		}
+		if err := reports.WritePartialRun(w, cfg.Entrants, names, rows, len(results), e.color); err != nil {
+			return err
+		}
+		if saveErr != nil {
+			return failed("%v: judging stopped after %d of %d jobs; the table above shows them, but run %s holds only those saved before the failure",
+				saveErr, len(rows), len(results), s.ID)
+		}
+		return failed("interrupted: %d of %d jobs judged and saved (run %s); the table above is partial", len(rows), len(results), s.ID)
+	}
+	if err := renderStored(ctx, c, e, st, s.ID, true); err != nil {
+		return err
+	}
+	if !c.Bool("json") {
+		fmt.Fprintf(c.App.Writer, "run %s (judge report %s shows it again)\n", s.ID, s.ID)
+	}
+	return judgeErrors(workflow.Results(results), "mend the cause and judge again")
 }

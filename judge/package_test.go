@@ -358,3 +358,40 @@ func TestValidatorFaultSaidOnce(t *testing.T) {
 		t.Errorf("exit %d, want %d and one line for the five inputs\n%s\n%s", code, exitFailed, out, errOut)
 	}
 }
+
+// TestRunPackageBuildsAsVerify: judge run on a package's own submissions builds
+// them as judge verify does. In a legacy package a .py that only Python 2
+// reads is Python 2 (judged by python2, or JE where none runs here, never CE),
+// and a C++ program that a C++20 compiler refuses is compiled as C++17, which
+// the judge says.
+func TestRunPackageBuildsAsVerify(t *testing.T) {
+	needTool(t, "g++")
+	needTool(t, "python3")
+	pkg := filepath.Join(t.TempDir(), "legacy")
+	testfiles.Write(t, pkg, map[string]string{
+		"problem.yaml":     "name: Echo\n",
+		"data/sample/1.in": "7\n", "data/sample/1.ans": "7\n",
+		"submissions/accepted/old.py":    "import sys\nprint sys.stdin.readline().strip()\n",
+		"submissions/accepted/older.cpp": "#include <iostream>\nint main() { int requires = 0; long long x; std::cin >> x; std::cout << x + requires << std::endl; }\n",
+	})
+	code, stdout, errOut := judge(t, "--state", t.TempDir(), "run", pkg, "--json", "-o", filepath.Join(t.TempDir(), "report"))
+	var doc struct {
+		Results []struct{ Submission, Verdict, Message string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("exit %d, JSON: %v\n%s\n%s", code, err, stdout, errOut)
+	}
+	got := map[string]string{}
+	for _, r := range doc.Results {
+		got[r.Submission] = r.Verdict + " " + r.Message
+	}
+	if v := got["accepted/older.cpp"]; !strings.HasPrefix(v, "AC") {
+		t.Errorf("older.cpp: %s, want AC (compiled as C++17)", v)
+	}
+	if !strings.Contains(errOut, "compiled with -std=gnu++17") {
+		t.Errorf("no word of the older standard:\n%s", errOut)
+	}
+	if v := got["accepted/old.py"]; !strings.HasPrefix(v, "AC") && !(strings.HasPrefix(v, "JE") && strings.Contains(v, "Python 2")) {
+		t.Errorf("old.py: %s, want AC under python2 or JE naming Python 2", v)
+	}
+}

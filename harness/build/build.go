@@ -228,6 +228,10 @@ func (b *Builder) extensions() string {
 // displayName shortens a path to what a table shows: the file or folder name with
 // its parent ("tactics", "wrong_answer/loop.c").
 // The name is always valid UTF-8 (see validName).
+// DisplayName is the name Build gives the program of source: its file name,
+// under its folder's when that names a verdict or the file has an extension.
+func DisplayName(source string) string { return displayName(source) }
+
 func displayName(source string) string {
 	clean := filepath.Clean(source)
 	base := filepath.Base(clean)

@@ -164,90 +164,19 @@ func (e *Env) Verify(ctx context.Context, pkg *icpc.Package, progress func(Submi
 // higher limit.
 func (e *Env) judgeSubmission(ctx context.Context, pkg *icpc.Package, datasets []problems.Dataset, s icpc.Submission, tl time.Duration, margin float64) (SubmissionResult, error) {
 	res := SubmissionResult{Submission: s}
-	refused := s.Refused
-	if st, err := os.Stat(s.Path); refused == "" && err == nil && !st.IsDir() {
-		// A pipe or a device where a program should be is the package's
-		// fault, not a language judge lacks: a failure (regular.Open does
-		// not wait on a pipe).
-		if f, err := regular.Open(s.Path); err != nil {
-			refused = err.Error()
-		} else {
-			f.Close()
-		}
-	}
-	if refused != "" {
-		res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, CompileError: refused}
+	prog, notes, refused := e.BuildSubmission(ctx, pkg, s)
+	res.Program, res.Notes = prog, append(res.Notes, notes...)
+	switch {
+	case refused:
 		res.Verdict, res.VerdictHigh = problems.JE, problems.JE
-		res.Why = []string{refused}
+		res.Why = []string{prog.CompileError}
 		return res, nil
-	}
-	path := s.Path
-	if real, err := filepath.EvalSymlinks(path); err == nil && real != path && linkInside(pkg.Dir, real) {
-		// Packages link one program into several folders; the link stays inside
-		// the package, so its target is built (a jailed build takes no links).
-		path = real
-	}
-	lang := s.Language
-	if lang == "" && looksPython2(path, !pkg.Config.Current) {
-		if !e.python2Runs(ctx) {
-			res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, Language: "python2",
-				Unavailable: "a Python 2 program, and no python2 runs here"}
-			res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
-			return res, nil
-		}
-		lang = "python2"
-	}
-	prog, err := e.Builder.BuildWith(ctx, path, build.Options{Language: lang, Entry: s.Entrypoint, LinksWithin: pkg.Dir})
-	if errors.Is(err, jail.ErrSourceRefused) {
-		res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, CompileError: err.Error()}
-		res.Verdict, res.VerdictHigh = problems.JE, problems.JE
-		res.Why = []string{err.Error()}
-		return res, nil
-	}
-	if err != nil { // a language judge does not know: not the package's fault
-		res.Program = &build.Program{Name: filepath.Base(s.Path), Source: s.Path, Unavailable: err.Error()}
+	case prog.Unavailable != "":
 		res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
+		res.OK = expected(s, res.Verdict)
 		return res, nil
-	}
-	if prog.Language == "cpp" && prog.CompileError != "" {
-		// Packages outlive compilers: a program of an older contest may use a
-		// name C++20 took (std::size). Its contest compiled it with an older
-		// standard, so that is tried before calling it a compile error.
-		for _, std := range []string{"gnu++17", "gnu++14"} {
-			older, err := e.Builder.BuildWith(ctx, path, build.Options{Language: lang, Entry: s.Entrypoint, LinksWithin: pkg.Dir, Std: std})
-			if err == nil && older.CompileError == "" {
-				res.Notes = append(res.Notes, fmt.Sprintf("compiled with -std=%s: it does not compile as C++20", std))
-				prog = older
-				break
-			}
-		}
-	}
-	res.Program = prog
-	if prog.Language == "binary" && !executableFormat(path) {
-		// An executable bit on a source in a language judge does not know (C#,
-		// Pascal, Ruby) does not make it a program.
-		skipped := *prog
-		skipped.Unavailable = fmt.Sprintf("no language for %s files here", filepath.Ext(path))
-		res.Program = &skipped
-		res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
-		return res, nil
-	}
-	if prog.Language == "python" && (python2.MatchString(prog.CompileError) || (prog.CompileError != "" && !pkg.Config.Current && !e.python2Runs(ctx))) {
-		// Packages carry Python 2 programs as .py too, and a legacy package's
-		// tools ran .py with Python 2: a legacy .py that Python 3 cannot parse
-		// is taken for one when no python2 runs here to tell.
-		skipped := *prog
-		skipped.Unavailable = "a Python 2 program (it does not parse as Python 3, and no python2 runs here)"
-		res.Program = &skipped
-		res.Verdict, res.VerdictHigh, res.Skipped = problems.JE, problems.JE, true
-		return res, nil
-	}
-	if prog.CompileError != "" || prog.Unavailable != "" {
+	case prog.CompileError != "":
 		res.Verdict, res.VerdictHigh = problems.CE, problems.CE
-		if prog.Unavailable != "" {
-			res.Verdict, res.VerdictHigh = problems.JE, problems.JE
-			res.Skipped = true
-		}
 		res.OK = expected(s, res.Verdict)
 		return res, nil
 	}
@@ -436,6 +365,82 @@ func (e *Env) python2Runs(ctx context.Context) bool {
 
 // python2 matches Python 3's syntax errors on Python 2's print statement.
 var python2 = regexp.MustCompile(`Missing parentheses in call to 'print'`)
+
+// BuildSubmission builds a package's example submission s as verify judges
+// it: a link that stays inside the package is built from its target; the
+// language is the submission's own (submissions.yaml), else Python 2 for a .py
+// that looks like Python 2 (its #! line, or in a legacy package what only
+// Python 2 accepts); a C++ program that does not compile as C++20 is tried as
+// C++17 and C++14, which notes say. The program's CompileError or Unavailable
+// say why it cannot run; refused reports a fault of the package itself (a pipe
+// or a device where the program should be, a link out of the package), which
+// CompileError then names.
+func (e *Env) BuildSubmission(ctx context.Context, pkg *icpc.Package, s icpc.Submission) (prog *build.Program, notes []string, refused bool) {
+	why := s.Refused
+	if st, err := os.Stat(s.Path); why == "" && err == nil && !st.IsDir() {
+		// A pipe or a device where a program should be is the package's
+		// fault, not a language judge lacks: a failure (regular.Open does
+		// not wait on a pipe).
+		if f, err := regular.Open(s.Path); err != nil {
+			why = err.Error()
+		} else {
+			f.Close()
+		}
+	}
+	if why != "" {
+		return &build.Program{Name: filepath.Base(s.Path), Source: s.Path, CompileError: why}, nil, true
+	}
+	path := s.Path
+	if real, err := filepath.EvalSymlinks(path); err == nil && real != path && linkInside(pkg.Dir, real) {
+		// Packages link one program into several folders; the link stays inside
+		// the package, so its target is built (a jailed build takes no links).
+		path = real
+	}
+	lang := s.Language
+	if lang == "" && looksPython2(path, !pkg.Config.Current) {
+		if !e.python2Runs(ctx) {
+			return &build.Program{Name: filepath.Base(s.Path), Source: s.Path, Language: "python2",
+				Unavailable: "a Python 2 program, and no python2 runs here"}, nil, false
+		}
+		lang = "python2"
+	}
+	prog, err := e.Builder.BuildWith(ctx, path, build.Options{Language: lang, Entry: s.Entrypoint, LinksWithin: pkg.Dir})
+	if errors.Is(err, jail.ErrSourceRefused) {
+		return &build.Program{Name: filepath.Base(s.Path), Source: s.Path, CompileError: err.Error()}, nil, true
+	}
+	if err != nil { // a language judge does not know: not the package's fault
+		return &build.Program{Name: filepath.Base(s.Path), Source: s.Path, Unavailable: err.Error()}, nil, false
+	}
+	if prog.Language == "cpp" && prog.CompileError != "" {
+		// Packages outlive compilers: a program of an older contest may use a
+		// name C++20 took (std::size). Its contest compiled it with an older
+		// standard, so that is tried before calling it a compile error.
+		for _, std := range []string{"gnu++17", "gnu++14"} {
+			older, err := e.Builder.BuildWith(ctx, path, build.Options{Language: lang, Entry: s.Entrypoint, LinksWithin: pkg.Dir, Std: std})
+			if err == nil && older.CompileError == "" {
+				notes = append(notes, fmt.Sprintf("compiled with -std=%s: it does not compile as C++20", std))
+				prog = older
+				break
+			}
+		}
+	}
+	if prog.Language == "binary" && !executableFormat(path) {
+		// An executable bit on a source in a language judge does not know (C#,
+		// Pascal, Ruby) does not make it a program.
+		skipped := *prog
+		skipped.Unavailable = fmt.Sprintf("no language for %s files here", filepath.Ext(path))
+		return &skipped, notes, false
+	}
+	if prog.Language == "python" && (python2.MatchString(prog.CompileError) || (prog.CompileError != "" && !pkg.Config.Current && !e.python2Runs(ctx))) {
+		// Packages carry Python 2 programs as .py too, and a legacy package's
+		// tools ran .py with Python 2: a legacy .py that Python 3 cannot parse
+		// is taken for one when no python2 runs here to tell.
+		skipped := *prog
+		skipped.Unavailable = "a Python 2 program (it does not parse as Python 3, and no python2 runs here)"
+		return &skipped, notes, false
+	}
+	return prog, notes, false
+}
 
 // expected reports whether v is a verdict the submission's folder allows. The
 // format has no memory-limit folder: a run killed at the memory limit is a run-time

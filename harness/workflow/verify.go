@@ -12,8 +12,10 @@ import (
 	"time"
 
 	"github.com/judgehq/judge/harness/build"
+	"github.com/judgehq/judge/harness/icpcrun"
 	"github.com/judgehq/judge/harness/judging"
 	"github.com/judgehq/judge/problems"
+	"github.com/judgehq/judge/problems/icpc"
 	"github.com/judgehq/judge/reports"
 )
 
@@ -296,7 +298,6 @@ func AllGroups(p problems.Problem) ([]string, error) {
 // unknown language) or ctx ending.
 func Build(ctx context.Context, b *build.Builder, sources []string) ([]*build.Program, error) {
 	progs := make([]*build.Program, len(sources))
-	names := map[string]int{}
 	for i, s := range sources {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("building the submissions: %w", err)
@@ -308,11 +309,43 @@ func Build(ctx context.Context, b *build.Builder, sources []string) ([]*build.Pr
 			}
 			return nil, err
 		}
+		progs[i] = p
+	}
+	uniqueNames(progs)
+	return progs, nil
+}
+
+// BuildPackage builds a problem package's own submissions as judge verify
+// does (icpcrun.Env.BuildSubmission: their languages and entry points from
+// submissions.yaml, Python 2 told from Python 3, older C++ standards tried),
+// each named as Build names a program, and returns the notes of their builds
+// (one line each, naming the program).
+func BuildPackage(ctx context.Context, x *icpcrun.Env, pkg *icpc.Package, subs []icpc.Submission) ([]*build.Program, []string, error) {
+	progs := make([]*build.Program, len(subs))
+	var notes []string
+	for i, s := range subs {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, fmt.Errorf("building the submissions: %w", err)
+		}
+		p, more, _ := x.BuildSubmission(ctx, pkg, s)
+		p.Name = build.DisplayName(s.Path)
+		for _, n := range more {
+			notes = append(notes, p.Name+": "+n)
+		}
+		progs[i] = p
+	}
+	uniqueNames(progs)
+	return progs, notes, nil
+}
+
+// uniqueNames makes the names of progs unique, numbering a name's second and
+// later programs (name#2, name#3).
+func uniqueNames(progs []*build.Program) {
+	names := map[string]int{}
+	for _, p := range progs {
 		if n := names[p.Name]; n > 0 {
 			p.Name = fmt.Sprintf("%s#%d", p.Name, n+1)
 		}
 		names[p.Name]++
-		progs[i] = p
 	}
-	return progs, nil
 }
