@@ -217,12 +217,7 @@ func BenchmarkLoop178(b *testing.B) {
 // wake-ups (the runtime's monitor looks more often after any slow call), which
 // is why this is a benchmark and not a test.
 func BenchmarkInitWakeups(b *testing.B) {
-	requireJail(b)
-	j, err := New(Options{Slots: 1, UIDBase: testUIDBase})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer j.Close()
+	j := newTestJail(b, 1)
 	limits := Limits{CPU: 5 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 4}
 	g := gate.New(1)
 	run := func() {

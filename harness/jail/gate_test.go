@@ -19,12 +19,7 @@ import (
 // program starts only once the other's has ended. Its wall time is its own,
 // not the wait.
 func TestGateHoldsTheProgram(t *testing.T) {
-	requireJail(t)
-	j, err := New(Options{Slots: 2, UIDBase: testUIDBase})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
+	j := newTestJail(t, 2)
 	g := gate.New(1)
 	res := twoThroughGate(t, j, g, "sleep 0.5", "sleep 0.2")
 	for i := range res {
@@ -109,12 +104,7 @@ func TestWarmAndLazySlots(t *testing.T) {
 // the other has ended, and both slots serve a next run (the go owed to the
 // early one is read, not taken for the next run's).
 func TestEarlyStart(t *testing.T) {
-	requireJail(t)
-	j, err := New(Options{Slots: 2, UIDBase: testUIDBase})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
+	j := newTestJail(t, 2)
 	g := gate.New(1)
 	for round := 0; round < 2; round++ {
 		first, second := oneAfterOther(t, twoThroughGate(t, j, g, "sleep 0.4", "sleep 0.4"))
@@ -167,12 +157,7 @@ func oneAfterOther(t *testing.T, res [2]Result) (first, second Result) {
 // get armed with the ends of the two holding room and start early: at no
 // moment do more than two run, and runs did start early.
 func TestGateOfTwoNeverThree(t *testing.T) {
-	requireJail(t)
-	j, err := New(Options{Slots: 5, UIDBase: testUIDBase})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
+	j := newTestJail(t, 5)
 	g := gate.New(2)
 	limits := Limits{CPU: 5 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 8}
 	const n = 12
@@ -220,4 +205,17 @@ func TestGateOfTwoNeverThree(t *testing.T) {
 		t.Error("no run started early")
 	}
 	t.Logf("%d of %d runs started early; at most %d at once", early, n, most)
+}
+
+// newTestJail returns a jail of n slots for the test, closed when it ends; it
+// skips the test where no jail can be made.
+func newTestJail(tb testing.TB, n int) *Jail {
+	tb.Helper()
+	requireJail(tb)
+	j, err := New(Options{Slots: n, UIDBase: testUIDBase})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { j.Close() })
+	return j
 }
