@@ -135,12 +135,7 @@ func gccBinary(t *testing.T, src string) string {
 // oneSlot returns a jail of one slot, closed at the test's end.
 func oneSlot(t *testing.T) *Jail {
 	t.Helper()
-	j, err := New(Options{Slots: 1, UIDBase: testUIDBase})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { j.Close() })
-	return j
+	return newTestJail(t, 1)
 }
 
 // TestWallCountsFromTheFork checks a run's wall time by the init's clock:
