@@ -219,3 +219,40 @@ func newTestJail(tb testing.TB, n int) *Jail {
 	tb.Cleanup(func() { j.Close() })
 	return j
 }
+
+// TestEarlyStartExecFails: a run that starts early on the end of the run
+// before it and cannot even exec its program (a garbage executable) still
+// reads the go the judge sends it, so that its slot's next run is not taken
+// for that go and fails.
+func TestEarlyStartExecFails(t *testing.T) {
+	j := newTestJail(t, 2)
+	g := gate.New(1)
+	limits := Limits{CPU: 5 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 8}
+	var wg sync.WaitGroup
+	var sleeper, garbage Result
+	var errs [2]error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		sleeper, errs[0] = j.Run(context.Background(), Config{Argv: []string{"/bin/sh", "-c", "sleep 0.3"}, Limits: limits, Gate: g})
+	}()
+	time.Sleep(100 * time.Millisecond) // the sleeper holds the room
+	go func() {
+		defer wg.Done()
+		garbage, errs[1] = j.Run(context.Background(), Config{Argv: []string{"./bad"},
+			Files: []File{{Name: "bad", Data: []byte("not a program\n"), Executable: true}}, Limits: limits, Gate: g})
+	}()
+	wg.Wait()
+	if errs[0] != nil || sleeper.ExitCode != 0 {
+		t.Fatalf("the sleeper: %+v %v", sleeper, errs[0])
+	}
+	if errs[1] != nil || garbage.ExecError == "" {
+		t.Fatalf("the garbage: %+v %v, want an exec error", garbage, errs[1])
+	}
+	for i := 0; i < 3; i++ { // on either slot, the one used last first
+		res, err := j.Run(context.Background(), Config{Argv: []string{"/bin/true"}, Limits: limits, Gate: g})
+		if err != nil || res.ExitCode != 0 {
+			t.Fatalf("run %d after: %+v %v", i, res, err)
+		}
+	}
+}

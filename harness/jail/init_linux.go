@@ -480,7 +480,7 @@ func join(files []*os.File) error {
 // run runs one program: fresh work folder and /tmp, the files copied in, the
 // program forked as the jail's uid into the slot's cgroup; at its end everything
 // it left is killed and its IPC objects removed.
-func (st *initState) run(req *request, fds []int, send func(report)) error {
+func (st *initState) run(req *request, fds []int, send func(report)) (err error) {
 	if len(fds) < 3 || len(req.Argv) == 0 || req.End && len(fds) < 4 {
 		return fmt.Errorf("a request with %d descriptors and %d arguments", len(fds), len(req.Argv))
 	}
@@ -577,10 +577,18 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	}
 	early := false
 	if req.Hold {
-		var err error
 		if early, err = awaitGo(); err != nil {
 			return err
 		}
+	}
+	if early {
+		// Whatever way the run ends (the program may not even exec), its go
+		// is read before the next request.
+		defer func() {
+			if owed := awaitOwedGo(); err == nil {
+				err = owed
+			}
+		}()
 	}
 	var reaped syscall.Rusage // no cgroups: what the init had reaped before the run
 	attr := &syscall.ProcAttr{
@@ -721,11 +729,6 @@ func (st *initState) run(req *request, fds []int, send func(report)) error {
 	}
 	sendFDs(r, out)
 	closeAll(out)
-	if early {
-		if err := awaitOwedGo(); err != nil {
-			return err
-		}
-	}
 	// The judge has the result; the rest happens while it goes on (with the
 	// run on another slot): nothing of this run is left when the next request
 	// is read, since this init serves one request at a time.
