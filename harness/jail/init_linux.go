@@ -351,6 +351,12 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 			return nil // the judge is done with this slot
 		}
 		fds := rights(oob[:oobn])
+		if n == 1 && buf[0] == armMsg {
+			// Arming comes before the go of a held run, never after: one
+			// found here is a run's that is over, and of no use.
+			closeAll(fds)
+			continue
+		}
 		var req request
 		if err := json.Unmarshal(buf[:n], &req); err != nil {
 			closeAll(fds)
