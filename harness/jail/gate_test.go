@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/judgehq/judge/harness/gate"
 )
 
@@ -255,4 +257,30 @@ func TestEarlyStartExecFails(t *testing.T) {
 			t.Fatalf("run %d after: %+v %v", i, res, err)
 		}
 	}
+}
+
+// TestStrayArmBetweenRuns: an arming message that reaches an init between runs
+// (the judge never sends one then) is dropped, and the slot's next run is
+// served.
+func TestStrayArmBetweenRuns(t *testing.T) {
+	j := newTestJail(t, 1)
+	limits := Limits{CPU: 5 * time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 8}
+	run := func() {
+		t.Helper()
+		res, err := j.Run(context.Background(), Config{Argv: []string{"/bin/true"}, Limits: limits})
+		if err != nil || res.ExitCode != 0 {
+			t.Fatalf("%+v %v", res, err)
+		}
+	}
+	run()
+	var p [2]int
+	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(p[0])
+	defer unix.Close(p[1])
+	if _, _, err := j.free[0].worker.conn.WriteMsgUnix([]byte{armMsg}, unix.UnixRights(p[0]), nil); err != nil {
+		t.Fatal(err)
+	}
+	run()
 }
