@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/judgehq/judge/internal/testfiles"
@@ -362,8 +363,9 @@ func TestValidatorFaultSaidOnce(t *testing.T) {
 // TestRunPackageBuildsAsVerify: judge run on a package's own submissions builds
 // them as judge verify does. In a legacy package a .py that only Python 2
 // reads is Python 2 (judged by python2, or JE where none runs here, never CE),
-// and a C++ program that a C++20 compiler refuses is compiled as C++17, which
-// the judge says.
+// a C++ program that a C++20 compiler refuses is compiled as C++17, which the
+// judge says, and a named pipe where a program should be is the package's
+// fault (JE), not a compile error.
 func TestRunPackageBuildsAsVerify(t *testing.T) {
 	needTool(t, "g++")
 	needTool(t, "python3")
@@ -374,6 +376,9 @@ func TestRunPackageBuildsAsVerify(t *testing.T) {
 		"submissions/accepted/old.py":    "import sys\nprint sys.stdin.readline().strip()\n",
 		"submissions/accepted/older.cpp": "#include <iostream>\nint main() { int requires = 0; long long x; std::cin >> x; std::cout << x + requires << std::endl; }\n",
 	})
+	if err := syscall.Mkfifo(filepath.Join(pkg, "submissions", "accepted", "pipe.py"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	code, stdout, errOut := judge(t, "--state", t.TempDir(), "run", pkg, "--json", "-o", filepath.Join(t.TempDir(), "report"))
 	var doc struct {
 		Results []struct{ Submission, Verdict, Message string }
@@ -393,5 +398,8 @@ func TestRunPackageBuildsAsVerify(t *testing.T) {
 	}
 	if v := got["accepted/old.py"]; !strings.HasPrefix(v, "AC") && !(strings.HasPrefix(v, "JE") && strings.Contains(v, "Python 2")) {
 		t.Errorf("old.py: %s, want AC under python2 or JE naming Python 2", v)
+	}
+	if v := got["accepted/pipe.py"]; !strings.HasPrefix(v, "JE") || !strings.Contains(v, "named pipe") {
+		t.Errorf("pipe.py: %s, want JE naming the pipe (the package's fault)", v)
 	}
 }

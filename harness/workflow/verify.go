@@ -319,7 +319,8 @@ func Build(ctx context.Context, b *build.Builder, sources []string) ([]*build.Pr
 // does (icpcrun.Env.BuildSubmission: their languages and entry points from
 // submissions.yaml, Python 2 told from Python 3, older C++ standards tried),
 // each named as Build names a program, and returns the notes of their builds
-// (one line each, naming the program).
+// (one line each, naming the program). A submission the package itself spoils
+// (icpcrun's refused) is Unavailable: judged JE, as verify judges it.
 func BuildPackage(ctx context.Context, x *icpcrun.Env, pkg *icpc.Package, subs []icpc.Submission) ([]*build.Program, []string, error) {
 	progs := make([]*build.Program, len(subs))
 	var notes []string
@@ -327,7 +328,13 @@ func BuildPackage(ctx context.Context, x *icpcrun.Env, pkg *icpc.Package, subs [
 		if err := ctx.Err(); err != nil {
 			return nil, nil, fmt.Errorf("building the submissions: %w", err)
 		}
-		p, more, _ := x.BuildSubmission(ctx, pkg, s)
+		p, more, refused := x.BuildSubmission(ctx, pkg, s)
+		if refused {
+			// The package's fault, not the program's (a pipe or a device
+			// where it should be, a link out of the package): JE, as verify
+			// says, not CE.
+			p.Unavailable, p.CompileError = p.CompileError, ""
+		}
 		p.Name = build.DisplayName(s.Path)
 		for _, n := range more {
 			notes = append(notes, p.Name+": "+n)
