@@ -78,7 +78,9 @@ func (g *Gate) EnterThen(ctx context.Context, start func()) error {
 }
 
 // Join waits for room in the gate, or for ctx to end (its error), for a run
-// that brings e. The ticket's Leave gives the room back.
+// that brings e. The ticket's Leave gives the room back; a run that brought an
+// End must leave so, not by Gate.Leave, which would keep its End and arm the
+// runs after it with a run that is over.
 func (g *Gate) Join(ctx context.Context, e Entry) (*Ticket, error) {
 	t := &Ticket{g: g}
 	g.mu.Lock()
