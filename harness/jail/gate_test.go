@@ -5,6 +5,7 @@ package jail
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"sync"
@@ -57,6 +58,46 @@ func TestGateCanceledWhileHeld(t *testing.T) {
 	res, err = j.Run(context.Background(), Config{Argv: []string{"/bin/sh", "-c", "true"}, Limits: limits, Gate: g})
 	if err != nil || res.ExitCode != 0 {
 		t.Fatalf("the next run: %+v %v", res, err)
+	}
+}
+
+// TestRunsWaitForWarmSlots starts two runs as soon as the jail is made, while
+// the two slots on top are still starting their inits: the runs wait for
+// those, and no other slot starts an init of its own (before, the runs took
+// the cold slots below and started two more inits, the first run of a command
+// waiting 15-20 ms longer).
+func TestRunsWaitForWarmSlots(t *testing.T) {
+	requireJail(t)
+	j, err := New(Options{Slots: 4, UIDBase: testUIDBase, Warm: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := j.Run(context.Background(), Config{Argv: []string{"/bin/true"},
+				Limits: Limits{CPU: time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 4}})
+			if err == nil && res.ExitCode != 0 {
+				err = fmt.Errorf("exit %d", res.ExitCode)
+			}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	j.warming.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("run %d: %v", i, err)
+		}
+	}
+	for i, s := range j.all {
+		if warm := i < 2; (s.worker != nil) != warm {
+			t.Errorf("slot %d has an init: %v, want %v", i, s.worker != nil, warm)
+		}
 	}
 }
 

@@ -102,6 +102,18 @@ type slot struct {
 	// emptied is closed when the group's page cache from the last run is gone
 	// (nil before the first run).
 	emptied chan struct{}
+	// warmed is closed when the background start of the slot's init (warm)
+	// is over, ready or not; nil when there is none to wait for. Until then
+	// the start owns worker and group, whoever holds the slot.
+	warmed chan struct{}
+}
+
+// awaitWarm waits until the slot's background start is over; the caller holds s.
+func (s *slot) awaitWarm() {
+	if s.warmed != nil {
+		<-s.warmed
+		s.warmed = nil
+	}
 }
 
 // settle waits until the slot's group is emptied of the last run's page cache.
@@ -256,8 +268,7 @@ func New(opt Options) (*Jail, error) {
 		j.putSlot(j.all[i]) // the first on top
 	}
 	if opt.Warm > 0 {
-		j.warming.Add(1)
-		go j.warm(opt.Warm)
+		j.warm(opt.Warm)
 	}
 	return j, nil
 }
@@ -381,27 +392,25 @@ func (j *Jail) ensureGroup(s *slot) error {
 	return nil
 }
 
-// warm starts the inits of the n free slots on top, side by side, holding the
-// slots meanwhile (a run that wants one waits for it, or takes another), and
-// gives them back in their order. A slot whose init fails to start is left to
-// its first run, which says why.
+// warm starts the inits of the n free slots on top, side by side, in the
+// background. The slots stay free meanwhile: a run that takes one waits until
+// its init is ready (see slot.warmed), which is never later than starting an
+// init of its own. A slot whose init fails to start is left to its first run,
+// which says why. The caller holds no slot and nothing else does yet.
 func (j *Jail) warm(n int) {
-	defer j.warming.Done()
+	j.mu.Lock()
 	var taken []*slot
-take:
-	for range min(n, len(j.all)) {
-		select {
-		case <-j.avail:
-		default:
-			break take // runs hold the rest
-		}
-		taken = append(taken, j.popSlot())
+	for i := len(j.free) - 1; i >= 0 && len(taken) < n; i-- {
+		s := j.free[i]
+		s.warmed = make(chan struct{})
+		taken = append(taken, s)
 	}
-	var wg sync.WaitGroup
+	j.mu.Unlock()
 	for _, s := range taken {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		j.warming.Add(1)
+		go func(done chan struct{}) {
+			defer j.warming.Done()
+			defer close(done)
 			if j.ensureGroup(s) != nil {
 				return
 			}
@@ -412,11 +421,7 @@ take:
 			if err == nil {
 				s.worker = w
 			}
-		}()
-	}
-	wg.Wait()
-	for i := len(taken) - 1; i >= 0; i-- {
-		j.putSlot(taken[i])
+		}(s.warmed)
 	}
 }
 
@@ -763,6 +768,7 @@ func (j *Jail) openInputs(c Config, closers *[]io.Closer) (fds []int, files []in
 }
 
 func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
+	s.awaitWarm()
 	if err := j.ensureGroup(s); err != nil {
 		return Result{}, err
 	}
