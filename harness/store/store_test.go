@@ -564,3 +564,60 @@ func TestUnusedIndexDropped(t *testing.T) {
 		t.Error("the unused index of a store made before is still there after a new run")
 	}
 }
+
+// TestFlush: a run saved goes only to the write-ahead log; once a Flush has
+// ended, the database file itself holds it (read here without the log), and
+// reading beside the Flush and closing after it both work.
+func TestFlush(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "judge.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := s.NewRun(ctx, Run{Command: "run", Args: []string{"sudoku"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		if err := s.Save(ctx, result(run.ID, "alice", fmt.Sprintf("secret/%d", i), 0, problems.AC)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	inFile := func() int {
+		t.Helper()
+		b, err := os.ReadFile(path) // the database file alone, without its log
+		if err != nil {
+			t.Fatal(err)
+		}
+		dup := fmt.Sprintf("%s-copy%d", path, len(b))
+		if err := os.WriteFile(dup, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		copied, err := Open(ctx, dup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer copied.Close()
+		rs, err := copied.Results(ctx, run.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(rs)
+	}
+	if n := inFile(); n != 0 {
+		t.Fatalf("before Flush the database file holds %d results; want them in the log only", n)
+	}
+	s.Flush(ctx)
+	rs, err := s.Results(ctx, run.ID) // beside the checkpoint
+	if err != nil || len(rs) != 20 {
+		t.Fatalf("reading beside Flush: %d results, %v", len(rs), err)
+	}
+	s.flushing.Wait()
+	if n := inFile(); n != 20 {
+		t.Errorf("after Flush the database file holds %d results, want 20", n)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+}

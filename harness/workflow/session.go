@@ -176,6 +176,9 @@ func (s *Session) Finish(ctx context.Context, interrupted bool) error {
 		status = store.StatusInterrupted
 	}
 	err := s.store.SetStatus(context.WithoutCancel(ctx), s.ID, status)
+	if err == nil {
+		s.store.Flush(context.WithoutCancel(ctx))
+	}
 	if s.release != nil {
 		s.release()
 		s.release = nil
