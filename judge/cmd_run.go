@@ -126,6 +126,7 @@ func judgeRun(ctx context.Context, c *cli.Context, e *env, p problems.Problem, l
 		return err
 	}
 	results, err := judgeTasks(ctx, c, e, s, workflow.Tasks(p, limits, progs, ds, false, 1))
+	e.release() // nothing more is run or built
 	var saveErr *saveError
 	if err != nil && !errors.As(err, &saveErr) {
 		_ = s.Finish(ctx, ctx.Err() != nil)

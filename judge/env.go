@@ -21,6 +21,8 @@ import (
 type env struct {
 	*workflow.Env
 	color bool
+	// released is closed once the runner, let go early by release, is closed.
+	released chan struct{}
 }
 
 // newEnv resolves the root and state folders and sets up building and running.
@@ -138,8 +140,30 @@ func noArgs(c *cli.Context) error {
 func exactly(k int) func(int) bool { return func(n int) bool { return n == k } }
 func atLeast(k int) func(int) bool { return func(n int) bool { return n >= k } }
 
-// close releases what the runner keeps between runs.
-func (e *env) close() { _ = e.Close() }
+// close releases what the runner keeps between runs, or waits until release
+// has.
+func (e *env) close() {
+	if e.released != nil {
+		<-e.released
+		return
+	}
+	_ = e.Close()
+}
+
+// release takes the runner down in the background (a jail's inits and groups,
+// 2-4 ms), beside whatever the command does last, for a command that will run
+// and build nothing more; close waits for it.
+func (e *env) release() {
+	if e.released != nil {
+		return
+	}
+	done := make(chan struct{})
+	e.released = done
+	go func() {
+		defer close(done)
+		_ = e.Close()
+	}()
+}
 
 // problem opens a problem by slug or folder path, applying limit overrides.
 func (e *env) problem(c *cli.Context, name string) (problems.Problem, problems.Limits, error) {
