@@ -263,3 +263,32 @@ func helperSwitches(tb testing.TB, pid int) int {
 	}
 	return sum
 }
+
+// BenchmarkFirstRun times what a command's first run waits for: a fresh jail
+// that warms two slots (as `judge run -j 1` makes it), then one run of
+// /bin/true, from New to the run's end; it reports the median of the
+// iterations (each 15-30 ms). The inits are the test binary, or the
+// stand-alone init JUDGE_BENCH_JAIL_INIT names (bin/judge-jail, which the
+// judge uses when it lies beside it):
+// go test -bench FirstRun -benchtime 15x ./harness/jail/
+func BenchmarkFirstRun(b *testing.B) {
+	requireJail(b)
+	self := os.Getenv("JUDGE_BENCH_JAIL_INIT")
+	limits := Limits{CPU: time.Second, Memory: 64 << 20, Output: 1 << 20, Processes: 4}
+	var ds []time.Duration
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		j, err := New(Options{Self: self, Slots: 4, UIDBase: testUIDBase, Warm: 2})
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := j.Run(context.Background(), Config{Argv: []string{"/bin/true"}, Limits: limits})
+		ds = append(ds, time.Since(start))
+		j.Close()
+		if err != nil || res.ExitCode != 0 {
+			b.Fatalf("%+v %v", res, err)
+		}
+		time.Sleep(20 * time.Millisecond) // the last jail's namespaces go
+	}
+	b.ReportMetric(float64(median(ds).Microseconds())/1000, "first-run-ms")
+}

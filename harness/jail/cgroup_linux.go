@@ -153,10 +153,10 @@ func newGroup(h hierarchies, name string) (*group, error) {
 	return g, nil
 }
 
-// procs lists the cgroup.procs files the init joins.
-func (g *group) procs() []string {
-	return []string{filepath.Join(g.dirs[0], "cgroup.procs"), filepath.Join(g.dirs[1], "cgroup.procs"),
-		filepath.Join(g.dirs[2], "cgroup.procs")}
+// tasks lists the tasks files the init's thread joins (see initConfig.Tasks).
+func (g *group) tasks() []string {
+	return []string{filepath.Join(g.dirs[0], "tasks"), filepath.Join(g.dirs[1], "tasks"),
+		filepath.Join(g.dirs[2], "tasks")}
 }
 
 // set writes val to a control file.

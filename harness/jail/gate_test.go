@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -115,6 +117,14 @@ func TestWarmAndLazySlots(t *testing.T) {
 		warmed := i < 2
 		if (s.worker != nil) != warmed || !j.userns && (s.group != nil) != warmed {
 			t.Errorf("slot %d: init %v, group %v; want both %v", i, s.worker != nil, s.group != nil, warmed)
+		}
+		if warmed && s.group != nil {
+			// Only the init's thread that forks the programs joined the
+			// slot's groups (initConfig.Tasks), not its other threads.
+			b, err := os.ReadFile(filepath.Join(s.group.dirs[1], "pids.current"))
+			if got := strings.TrimSpace(string(b)); err != nil || got != "1" {
+				t.Errorf("slot %d: pids.current %q (%v), want 1: the init's one thread", i, got, err)
+			}
 		}
 	}
 	first := j.all[0].worker

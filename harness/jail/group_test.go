@@ -204,7 +204,7 @@ sys.stdin.readline()
 		t.Fatal(err)
 	}
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	if err := os.WriteFile(g.procs()[0], []byte(strconv.Itoa(cmd.Process.Pid)), 0); err != nil {
+	if err := os.WriteFile(filepath.Join(g.dirs[0], "cgroup.procs"), []byte(strconv.Itoa(cmd.Process.Pid)), 0); err != nil {
 		t.Fatal(err)
 	}
 	step := func(want string) {

@@ -36,14 +36,21 @@ type initConfig struct {
 	// /.judge/progs under a folder of mode 0 ("": none).
 	Progs string `json:"progs,omitempty"`
 	UID   int    `json:"uid"`
-	// Procs are the slot's cgroup.procs files. The init joins them once, when
-	// it is ready, and stays: moving a process between cgroups on every run
-	// made the next fork and exec about 0.5 ms slower here.
-	Procs    []string `json:"procs"`
+	// Tasks are the slot's groups' tasks files. The init's thread that forks
+	// the programs joins them once, when it is ready, and stays; the
+	// programs are born in its groups. Only that thread, which writes "0":
+	// a version 1 move of the thread itself is the one the kernel makes
+	// without its global lock on every thread group, whose taking first
+	// waits for an RCU grace period (10-20 ms here: the first run of a
+	// command waited for it) and leaves every fork and exit on the machine
+	// slower for a while (moving the program on every run made the next
+	// fork and exec about 0.5 ms slower). The init's other threads, and
+	// its memory, stay the judge's.
+	Tasks    []string `json:"tasks"`
 	CPUUsage string   `json:"cpu_usage"` // the slot group's cpuacct.usage
 	PidsMax  string   `json:"pids_max"`  // the slot group's pids.max
-	// PidsCurrent is the slot group's pids.current: with the init alone in the
-	// group, its own thread count.
+	// PidsCurrent is the slot group's pids.current: between runs, the init's
+	// one thread there.
 	PidsCurrent string `json:"pids_current"`
 	// MemUsage and MemMaxUsage are the slot group's memory.usage_in_bytes and
 	// memory.max_usage_in_bytes: the init starts the run's peak at the fork,
@@ -195,7 +202,7 @@ func Main() {
 // and the fresh /work and /tmp it prepared for the next run.
 type initState struct {
 	cfg         *initConfig
-	procs       []*os.File
+	tasks       []*os.File
 	pidsMax     *os.File
 	pidsCurrent *os.File // nil: count /proc/self/task instead
 	memUsage    *os.File // nil with memMax: no base of its own
@@ -237,15 +244,16 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 		return fmt.Errorf("jail init is pid %d, not 1: no PID namespace", os.Getpid())
 	}
 	st := &initState{cfg: cfg}
-	if cfg.UserNS {
-		// Ptrace (the program's hard limits) needs this thread.
-		runtime.LockOSThread()
-	}
+	// The set-up below happens on this thread and the programs are forked
+	// from it: it alone joins the slot's groups, and no_new_privs, the
+	// seccomp filter and the cgroup namespace are a thread's (ptrace, for
+	// the programs' hard limits without cgroups, needs it too).
+	runtime.LockOSThread()
 	if err := defaultSignals(); err != nil {
 		return err
 	}
 	var err error
-	if st.procs, err = openAll(cfg.Procs, os.O_WRONLY); err != nil {
+	if st.tasks, err = openAll(cfg.Tasks, os.O_WRONLY); err != nil {
 		return err
 	}
 	if cfg.PidsMax != "" {
@@ -323,15 +331,13 @@ func serve(cfg *initConfig, ctrl *os.File, send func(report)) error {
 	if err := installFilter(cfg.UserNS); err != nil {
 		return err
 	}
-	// The init's own setup is charged to the judge's cgroups; from here on it
-	// lives in the slot's, where its few threads count in pids.current.
-	if err := join(st.procs); err != nil {
+	// From here on this thread lives in the slot's groups, where it counts
+	// in pids.current.
+	if err := join(st.tasks); err != nil {
 		return err
 	}
 	// Its groups are the root of what its programs see in /proc/self/cgroup,
-	// not their place on the host (a container's path, the judge's pid). A
-	// namespace is a thread's: the programs are forked from this one.
-	runtime.LockOSThread()
+	// not their place on the host (a container's path, the judge's pid).
 	if err := unix.Unshare(unix.CLONE_NEWCGROUP); err != nil && err != unix.EINVAL {
 		return fmt.Errorf("cgroup namespace: %w", err)
 	}
@@ -472,8 +478,8 @@ func closeAll(fds []int) {
 	}
 }
 
-// join writes "0" (the writing process itself, whatever its pid here) into each
-// cgroup.procs file.
+// join writes "0" (the writing thread itself, whatever its id here) into each
+// tasks file.
 func join(files []*os.File) error {
 	for _, f := range files {
 		if _, err := f.Write([]byte("0")); err != nil {
@@ -562,8 +568,10 @@ func (st *initState) run(req *request, fds []int, send func(report)) (err error)
 			return fmt.Errorf("setting rlimit %d: %w", r.Resource, err)
 		}
 	}
-	// This process's threads count in the pids group: the program's limit comes
-	// on top of them (and of two more the Go runtime may start while waiting).
+	// What of the init counts against the program's processes (its thread in
+	// the pids group; without cgroups, its threads for RLIMIT_NPROC): the
+	// program's limit comes on top of it (and of two more, as the Go runtime
+	// may start threads while the init waits).
 	if threads := st.threads(); threads > 0 && req.Processes > 0 && st.pidsMax != nil {
 		if _, err := st.pidsMax.WriteString(strconv.FormatInt(req.Processes+threads+2, 10)); err != nil {
 			return fmt.Errorf("setting pids.max: %w", err)
@@ -951,9 +959,10 @@ type kernelSigaction struct {
 // sigIgn is SIG_IGN.
 const sigIgn = 1
 
-// threads is the number of this process's threads (0 if unknown): the slot
-// group's pids.current once the init has joined it, alone there between runs,
-// which is one read where listing /proc/self/task is several calls.
+// threads is how many of this process's threads count against a run's
+// processes (0 if unknown): with cgroups, the slot group's pids.current once
+// the init's thread has joined it (alone there between runs); without, every
+// thread in /proc/self/task.
 func (st *initState) threads() int64 {
 	if st.pidsCurrent != nil {
 		if n := readUsage(st.pidsCurrent); n > 0 {

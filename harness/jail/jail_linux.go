@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -437,7 +436,7 @@ func (j *Jail) putSlot(s *slot) {
 func (j *Jail) startWorker(s *slot) (*worker, error) {
 	cfg := initConfig{Root: j.root, Progs: j.progs, UID: s.uid, UserNS: j.userns}
 	if g := s.group; g != nil {
-		cfg.Procs, cfg.CPUUsage = g.procs(), g.usageFile()
+		cfg.Tasks, cfg.CPUUsage = g.tasks(), g.usageFile()
 		cfg.PidsMax, cfg.PidsCurrent = filepath.Join(g.dirs[1], "pids.max"), filepath.Join(g.dirs[1], "pids.current")
 		cfg.MemUsage = filepath.Join(g.dirs[0], "memory.usage_in_bytes")
 		cfg.MemMaxUsage = filepath.Join(g.dirs[0], "memory.max_usage_in_bytes")
@@ -490,22 +489,6 @@ func (j *Jail) startWorker(s *slot) (*worker, error) {
 	if err := w.cmd.Start(); err != nil {
 		w.conn.Close()
 		return nil, fmt.Errorf("starting the jail: %w", err)
-	}
-	if g := s.group; g != nil {
-		// A cgroup (version 1) migration first waits for an RCU grace period,
-		// 10-16 ms here, and the init joined its groups only at the end of
-		// its set-up, then waited for that: the first run of a command
-		// waited for it. Moved into the slot's pids and cpuacct groups now,
-		// while it starts (5-12 ms), the wait passes beside its start-up, and
-		// its own join finds migrations quick again. It still joins the
-		// memory group itself, after its set-up, whose memory stays the
-		// judge's.
-		pid := strconv.Itoa(w.cmd.Process.Pid)
-		go func() {
-			for _, procs := range g.procs()[1:] {
-				_ = os.WriteFile(procs, []byte(pid), 0)
-			}
-		}()
 	}
 	go func() {
 		_ = w.cmd.Wait()
