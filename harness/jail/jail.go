@@ -157,6 +157,11 @@ type Result struct {
 	// early: a held run started on the end of the run before it (armMsg),
 	// before its go.
 	early bool
+	// startedNS and exitedNS are the init's CLOCK_MONOTONIC readings just
+	// before the fork and when it reaped the program (0: unknown): one clock
+	// for every slot, where Ended is converted to the judge's (a conversion
+	// that a goroutine paused between its two readings shifts).
+	startedNS, exitedNS int64
 }
 
 // Options configure a Jail.

@@ -1059,6 +1059,7 @@ loop:
 	}
 	res.Wall = ended.Sub(started)
 	res.Ended = ended
+	res.startedNS, res.exitedNS = last.StartedNS, last.ExitedNS
 	if now := monotonicNS(); last.Exited && last.ExitedNS > 0 && now >= last.ExitedNS {
 		// When the init reaped it, on this process's clock (the report came later).
 		res.Ended = time.Now().Add(-time.Duration(now - last.ExitedNS))
