@@ -98,3 +98,30 @@ func TestRemoveStale(t *testing.T) {
 		t.Log("not root with cgroup v1: the groups were not tried")
 	}
 }
+
+// TestNewRemovesStaleGroups: a jail removes, in the background, the slot groups
+// a dead judge left; by the time it is closed they are gone.
+func TestNewRemovesStaleGroups(t *testing.T) {
+	requireJail(t)
+	h, err := findHierarchies()
+	if os.Geteuid() != 0 || err != nil {
+		t.Skip("not root with cgroup v1: no groups to leave")
+	}
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(h.pids, fmt.Sprintf("judge-jail-%d-0badf00d-0", cmd.Process.Pid))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Remove(dir) })
+	j, err := New(Options{Slots: 1, UIDBase: testUIDBase})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	if _, err := os.Lstat(dir); err == nil {
+		t.Errorf("%s is still there", dir)
+	}
+}

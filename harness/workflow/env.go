@@ -108,14 +108,26 @@ type Sandbox struct {
 // NewEnv sets up building with the built-in language table laid under the one in
 // languages ("" for none) and running as sb says.
 func NewEnv(root, state, languages string, sb Sandbox) (*Env, error) {
+	// The runner first: a jail starts its first inits in the background, and
+	// reading the language table (about a millisecond) need not delay them.
+	e := &Env{Root: root, State: state, Builder: &build.Builder{Cache: filepath.Join(state, "cache")}}
+	if err := e.newRunner(sb); err != nil {
+		return nil, err
+	}
 	langs := build.DefaultLanguages()
 	if languages != "" {
 		var err error
 		if langs, err = build.LoadLanguages(languages); err != nil {
+			_ = e.Runner.Close()
 			return nil, err
 		}
 	}
-	e := &Env{Root: root, State: state, Builder: &build.Builder{Cache: filepath.Join(state, "cache"), Languages: langs}}
+	e.Builder.Languages = langs
+	return e, nil
+}
+
+// newRunner sets e.Runner (and, with a jail, e.Builder.Jail) as sb says.
+func (e *Env) newRunner(sb Sandbox) error {
 	if sb.Slots <= 0 {
 		sb.Slots = runtime.NumCPU()
 	}
@@ -129,7 +141,7 @@ func NewEnv(root, state, languages string, sb Sandbox) (*Env, error) {
 			}
 			r, err := sandbox.NewJailRunner("", 4*sb.Slots, sb.UIDBase, warm)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			e.Runner = r
 			e.Builder.Jail = jailOf(r)
@@ -146,15 +158,15 @@ func NewEnv(root, state, languages string, sb Sandbox) (*Env, error) {
 	case "supervised":
 		r, err := sandbox.NewRunner("")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		e.Runner = r
 	case "direct":
 		e.Runner = sandbox.NewDirectRunner()
 	default:
-		return nil, fmt.Errorf("--sandbox %q: want auto, jail, supervised or direct", sb.Name)
+		return fmt.Errorf("--sandbox %q: want auto, jail, supervised or direct", sb.Name)
 	}
-	return e, nil
+	return nil
 }
 
 // ErrNoJail is wrapped by Env.RunnerErr when programs would run without a jail
