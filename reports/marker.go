@@ -71,7 +71,10 @@ func NewMarker(head string, files map[string][]byte) Marker {
 // skipped, as they always were.
 func ParseMarker(data []byte) Marker {
 	lines := strings.Split(string(data), "\n")
-	m := Marker{Head: strings.TrimSuffix(lines[0], "\r")}
+	// Every carriage return at the end of the head goes, not only a CRLF
+	// editor's one: Bytes writes the head as it is, and a head ending in one
+	// would not read back the same.
+	m := Marker{Head: strings.TrimRight(lines[0], "\r")}
 	for _, line := range lines[1:] {
 		// A marker saved by an editor with CRLF line ends: a written path
 		// never ends in a carriage return (it would be quoted).
