@@ -20,14 +20,20 @@ import (
 //	         random ships; dashes survive command lines that split values at commas)
 //	mode     empty (no shots), random (independent misses and hits) or game (default):
 //	         a fleet is placed at random and some cells are shot, hits where it lies
-//	miss     percentage of misses in random mode (default 20)
+//	miss     percentage of misses in random mode (default 20); more cells, drawn at
+//	         random, become misses while over MaxOpen are not
 //	hit      percentage of hits in random mode (default 10)
-//	shots    number of cells shot in game mode (default a third of the board)
+//	shots    number of cells shot in game mode (default a third of the board); more
+//	         are shot while over MaxOpen cells are not misses
 //	split    when positive, every row number split+1, 2·(split+1), … is all misses,
 //	         cutting a big board into strips of split rows that fit the region
 //	         limits of the statement (default 0)
+//	width    when positive, the columns after the first width are all misses, as on
+//	         a board whose right side has been cleared (default 0: none)
 //
-// The same seed and parameters give the same file. The result always validates.
+// The statement allows at most board.MaxOpen cells that are not misses; mode=empty
+// refuses a board with more. The same seed and parameters give the same file. The
+// result always validates.
 func (*Problem) Generate(seed int64, p problems.Params) ([]byte, error) {
 	cfg, err := parseGenParams(p)
 	if err != nil {
@@ -41,30 +47,46 @@ func (*Problem) Generate(seed int64, p problems.Params) ([]byte, error) {
 	if b.Ships == nil {
 		b.Ships = randomFleet(b, rng)
 	}
-	split := cfg.split
-	wall := func(r int) bool { return split > 0 && (r+1)%(split+1) == 0 }
+	split, width := cfg.split, cfg.width
+	wall := func(r, c int) bool { return split > 0 && (r+1)%(split+1) == 0 || width > 0 && c >= width }
 	b.Grid = make([][]int8, b.R)
 	for r := range b.Grid {
 		b.Grid[r] = make([]int8, b.C)
-		if wall(r) {
-			for c := range b.Grid[r] {
+		for c := range b.Grid[r] {
+			if wall(r, c) {
 				b.Grid[r][c] = board.Miss
 			}
 		}
 	}
+	open := b.OpenCells()
 	switch cfg.mode {
 	case "random":
 		for r := range b.R {
 			for c := range b.C {
-				if wall(r) {
+				if wall(r, c) {
 					continue
 				}
 				switch x := rng.IntN(100); {
 				case x < cfg.miss:
 					b.Grid[r][c] = board.Miss
+					open--
 				case x < cfg.miss+cfg.hit:
 					b.Grid[r][c] = board.Hit
 				}
+			}
+		}
+		if open > board.MaxOpen {
+			var cells [][2]int
+			for r := range b.R {
+				for c := range b.C {
+					if b.Grid[r][c] != board.Miss {
+						cells = append(cells, [2]int{r, c})
+					}
+				}
+			}
+			rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+			for _, q := range cells[:open-board.MaxOpen] {
+				b.Grid[q[0]][q[1]] = board.Miss
 			}
 		}
 	case "game":
@@ -72,20 +94,24 @@ func (*Problem) Generate(seed int64, p problems.Params) ([]byte, error) {
 		if !ok {
 			return nil, fmt.Errorf("could not place fleet %v on a %d × %d board under %s", b.Ships, b.R, b.C, b.Rule)
 		}
-		var open [][2]int
+		var cells [][2]int
 		for r := range b.R {
 			for c := range b.C {
-				if !wall(r) {
-					open = append(open, [2]int{r, c})
+				if !wall(r, c) {
+					cells = append(cells, [2]int{r, c})
 				}
 			}
 		}
-		rng.Shuffle(len(open), func(i, j int) { open[i], open[j] = open[j], open[i] })
-		for _, q := range open[:min(cfg.shots, len(open))] {
+		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+		for i, q := range cells {
+			if i >= cfg.shots && open <= board.MaxOpen {
+				break
+			}
 			if occ[q[0]][q[1]] {
 				b.Grid[q[0]][q[1]] = board.Hit
 			} else {
 				b.Grid[q[0]][q[1]] = board.Miss
+				open--
 			}
 		}
 	}
@@ -107,6 +133,7 @@ type genConfig struct {
 	hit     int // mode=random
 	shots   int // mode=game
 	split   int
+	width   int // 0: every column is in play
 }
 
 // parseGenParams reads the generator parameters (see Generate), applying the
@@ -125,9 +152,9 @@ func parseGenParams(p problems.Params) (genConfig, error) {
 	}
 	for _, name := range slices.Sorted(maps.Keys(p)) { // in name order: the refusal is always the same
 		switch name {
-		case "r", "c", "rule", "fleet", "mode", "miss", "hit", "shots", "split":
+		case "r", "c", "rule", "fleet", "mode", "miss", "hit", "shots", "split", "width":
 		default:
-			return genConfig{}, fmt.Errorf("unknown parameter %q (known: r c rule fleet mode miss hit shots split)", name)
+			return genConfig{}, fmt.Errorf("unknown parameter %q (known: r c rule fleet mode miss hit shots split width)", name)
 		}
 	}
 	var cfg genConfig
@@ -154,8 +181,23 @@ func parseGenParams(p problems.Params) (genConfig, error) {
 	if cfg.split, err = num("split", 0, 0, board.MaxSide); err != nil {
 		return cfg, err
 	}
+	if cfg.width, err = num("width", 0, 0, board.MaxSide); err != nil {
+		return cfg, err
+	}
+	cols := cfg.c
+	if cfg.width > 0 {
+		cols = min(cols, cfg.width)
+	}
 	switch cfg.mode = p["mode"]; cfg.mode {
 	case "empty":
+		rows := cfg.r
+		if cfg.split > 0 {
+			rows -= cfg.r / (cfg.split + 1)
+		}
+		if open := rows * cols; open > board.MaxOpen {
+			return cfg, fmt.Errorf("mode=empty: an empty %d × %d board (split=%d, width=%d) has %d cells that are not misses, and the statement allows at most %d; want a smaller r or c, a smaller split or width (more misses), or mode=game or mode=random, which shoot more",
+				cfg.r, cfg.c, cfg.split, cfg.width, open, board.MaxOpen)
+		}
 	case "random":
 		if cfg.miss, err = num("miss", 20, 0, 100); err != nil {
 			return cfg, err
@@ -177,8 +219,8 @@ func parseGenParams(p problems.Params) (genConfig, error) {
 		}
 	}
 	if cfg.mode == "game" {
-		// The fleet is placed: every ship must fit across, or down between two rows
-		// of misses.
+		// The fleet is placed: every ship must fit across within the columns in
+		// play, or down between two rows of misses.
 		down := cfg.r
 		if cfg.split > 0 {
 			down = min(down, cfg.split)
@@ -187,10 +229,14 @@ func parseGenParams(p problems.Params) (genConfig, error) {
 		if down < cfg.r {
 			rows = fmt.Sprintf("%d rows between the misses of split=%d", down, cfg.split)
 		}
+		across := fmt.Sprintf("c=%d", cfg.c)
+		if cols < cfg.c {
+			across = fmt.Sprintf("width=%d", cols)
+		}
 		for _, l := range cfg.fleet {
-			if l > cfg.c && l > down {
-				return cfg, fmt.Errorf("fleet=%q: a ship of %d fits neither across (c=%d) nor down (%s) for mode=game to place it; want ships of at most %d",
-					p["fleet"], l, cfg.c, rows, max(cfg.c, down))
+			if l > cols && l > down {
+				return cfg, fmt.Errorf("fleet=%q: a ship of %d fits neither across (%s) nor down (%s) for mode=game to place it; want ships of at most %d",
+					p["fleet"], l, across, rows, max(cols, down))
 			}
 		}
 	}

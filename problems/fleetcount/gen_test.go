@@ -20,8 +20,10 @@ func TestGenerate(t *testing.T) {
 		{"mode": "empty", "rule": "touch", "fleet": "2-1"},
 		{"mode": "random", "r": "4", "c": "5", "miss": "30", "hit": "5"},
 		{"mode": "game", "r": "10", "c": "10", "fleet": "5-4-3-3-2", "shots": "30", "rule": "nocontact"},
-		{"mode": "empty", "r": "30", "c": "30", "split": "3", "fleet": "4,3,3,2"},
+		{"mode": "empty", "r": "15", "c": "10", "split": "2", "fleet": "4,3,3,2"},
 		{"mode": "game", "r": "30", "c": "30", "split": "5", "fleet": "4-3-3-2-2-2-1-1-1-1", "shots": "50"},
+		{"mode": "game", "r": "30", "c": "30", "fleet": "5-4-3-3-2", "rule": "touch"},
+		{"mode": "random", "r": "30", "c": "30", "split": "4", "miss": "0", "hit": "30", "fleet": "5-4-3"},
 	}
 	for _, params := range tests {
 		for seed := range int64(5) {
@@ -37,6 +39,44 @@ func TestGenerate(t *testing.T) {
 				t.Fatalf("%v seed %d: two runs differ", params, seed)
 			}
 		}
+	}
+}
+
+// TestGenerateOpenCells checks the statement's bound on cells that are not misses
+// on large boards: game mode shoots past its shots and random mode adds misses
+// until the bound holds (exactly, since they stop there), and mode=empty refuses a
+// board over it, naming the bound.
+func TestGenerateOpenCells(t *testing.T) {
+	p := &Problem{}
+	for _, params := range []problems.Params{
+		{"mode": "game", "r": "30", "c": "30", "fleet": "5-4-3-3-2", "shots": "10"},
+		{"mode": "game", "r": "20", "c": "20", "split": "4", "fleet": "4-3-3-2-2-2-1-1-1-1"},
+		{"mode": "random", "r": "30", "c": "30", "miss": "10", "hit": "10", "fleet": "3-2"},
+		{"mode": "random", "r": "12", "c": "10", "miss": "0", "hit": "100", "fleet": "1"},
+	} {
+		in, err := p.Generate(7, params)
+		if err != nil {
+			t.Fatalf("%v: %v", params, err)
+		}
+		b, err := board.Parse(in)
+		if err != nil {
+			t.Fatalf("%v: %v", params, err)
+		}
+		if n := b.OpenCells(); n != board.MaxOpen {
+			t.Errorf("%v: %d cells are not misses, want exactly %d", params, n, board.MaxOpen)
+		}
+	}
+	for _, params := range []problems.Params{
+		{"mode": "empty", "r": "11", "c": "10"},
+		{"mode": "empty", "r": "30", "c": "30", "split": "3", "fleet": "4-3-3-2"},
+	} {
+		_, err := p.Generate(1, params)
+		if err == nil || !strings.Contains(err.Error(), "at most 100") || !strings.Contains(err.Error(), "mode=empty") {
+			t.Errorf("%v: got %v, want a refusal naming mode=empty and the bound of 100", params, err)
+		}
+	}
+	if _, err := p.Generate(1, problems.Params{"mode": "empty", "r": "10", "c": "10", "fleet": "5-4-3-3-2"}); err != nil {
+		t.Errorf("the empty 10 × 10 board: %v", err)
 	}
 }
 
@@ -124,7 +164,8 @@ func TestStatementExamples(t *testing.T) {
 // FuzzGenParams: the parameter parser never panics and answers the same every time;
 // a refusal names a parameter it was given and says what it wants; and what it
 // accepts is taken as given, is within the input's limits, reaches Generate only
-// with the parameters of its mode, and in a game has room for every ship. The seeds are the size, rule and fleet of
+// with the parameters of its mode, leaves an empty board within the bound on
+// open cells, and in a game has room for every ship. The seeds are the size, rule and fleet of
 // every input of the problem's data (its origin file records no commands).
 func FuzzGenParams(f *testing.F) {
 	for _, data := range paramtest.DataInputs(f) {
@@ -142,16 +183,17 @@ func FuzzGenParams(f *testing.F) {
 		"colour=red", "r=20\nc=20\nmode=empty", "mode=random\nmiss=30\nhit=5", "mode=random\nmiss=90\nhit=20",
 		"mode=game\nr=10\nc=10\nfleet=5-4-3-3-2\nshots=30\nrule=nocontact", "split=31", "shots=26",
 		"mode=game\nr=30\nc=30\nsplit=5\nfleet=4-3-3-2-2-2-1-1-1-1\nshots=50", "fleet=,", "fleet=", "mode=empty\nshots=5",
-		"miss=20", "mode=game\nhit=5", "r=3\nc=3\nfleet=5", "r=6\nc=3\nsplit=2\nfleet=4\nmode=game", "r=6\nc=3\nsplit=2\nfleet=4\nmode=empty")
+		"miss=20", "mode=game\nhit=5", "r=3\nc=3\nfleet=5", "r=6\nc=3\nsplit=2\nfleet=4\nmode=game", "r=6\nc=3\nsplit=2\nfleet=4\nmode=empty",
+		"width=31", "mode=empty\nr=30\nc=30\nwidth=3", "mode=empty\nr=30\nc=30\nwidth=4", "mode=game\nc=8\nwidth=3\nfleet=4")
 	f.Fuzz(func(t *testing.T, s string) {
 		params, cfg, ok := paramtest.DecodeParse(t, s, parseGenParams)
 		if !ok {
 			return
 		}
-		paramtest.TakenAsGiven(t, params, map[string]int{"r": cfg.r, "c": cfg.c, "miss": cfg.miss, "hit": cfg.hit, "shots": cfg.shots, "split": cfg.split}, false)
+		paramtest.TakenAsGiven(t, params, map[string]int{"r": cfg.r, "c": cfg.c, "miss": cfg.miss, "hit": cfg.hit, "shots": cfg.shots, "split": cfg.split, "width": cfg.width}, false)
 		switch {
-		case cfg.r < 1 || cfg.r > board.MaxSide || cfg.c < 1 || cfg.c > board.MaxSide || cfg.split < 0 || cfg.split > board.MaxSide:
-			t.Fatalf("r=%d, c=%d, split=%d accepted", cfg.r, cfg.c, cfg.split)
+		case cfg.r < 1 || cfg.r > board.MaxSide || cfg.c < 1 || cfg.c > board.MaxSide || cfg.split < 0 || cfg.split > board.MaxSide || cfg.width < 0 || cfg.width > board.MaxSide:
+			t.Fatalf("r=%d, c=%d, split=%d, width=%d accepted", cfg.r, cfg.c, cfg.split, cfg.width)
 		case !cfg.anyRule && cfg.rule.String() != params["rule"]:
 			t.Fatalf("rule=%q accepted as %s", params["rule"], cfg.rule)
 		case cfg.fleet != nil && (len(cfg.fleet) < 1 || len(cfg.fleet) > board.MaxShips):
@@ -168,15 +210,26 @@ func FuzzGenParams(f *testing.F) {
 				t.Fatalf("fleet=%q accepted as %v", params["fleet"], cfg.fleet)
 			}
 		}
+		rows, cols := cfg.r, cfg.c
+		if cfg.split > 0 {
+			rows -= cfg.r / (cfg.split + 1)
+		}
+		if cfg.width > 0 {
+			cols = min(cols, cfg.width)
+		}
+		if cfg.mode == "empty" && rows*cols > board.MaxOpen {
+			t.Fatalf("mode=empty accepted with %d open cells", rows*cols)
+		}
 		if cfg.mode == "game" {
-			// Down, a ship must fit between two rows of misses.
+			// Down, a ship must fit between two rows of misses; across, within
+			// the columns in play.
 			down := cfg.r
 			if cfg.split > 0 {
 				down = min(down, cfg.split)
 			}
 			for _, l := range cfg.fleet {
-				if l > cfg.c && l > down {
-					t.Fatalf("a ship of %d accepted for a game on %d×%d with split=%d", l, cfg.r, cfg.c, cfg.split)
+				if l > cols && l > down {
+					t.Fatalf("a ship of %d accepted for a game on %d×%d with split=%d, width=%d", l, cfg.r, cfg.c, cfg.split, cfg.width)
 				}
 			}
 		}

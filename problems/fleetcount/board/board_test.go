@@ -24,15 +24,31 @@ func TestParseGood(t *testing.T) {
 }
 
 func TestParseFaults(t *testing.T) {
-	big := "13 13\ntouch\n1 1\n" + string(bytes.Repeat([]byte("0 0 0 0 0 0 0 0 0 0 0 0 0\n"), 13))
-	split := "13 13\ntouch\n1 1\n" + string(bytes.Repeat([]byte("0 0 0 0 0 0 0 0 0 0 0 0 0\n"), 6)) +
-		"1 1 1 1 1 1 1 1 1 1 1 1 1\n" + string(bytes.Repeat([]byte("0 0 0 0 0 0 0 0 0 0 0 0 0\n"), 6))
-	if _, err := Parse([]byte(split)); err != nil {
-		t.Errorf("a 13 x 13 board cut by a row of misses should validate: %v", err)
+	row := func(n int, v string) string { return strings.TrimSuffix(strings.Repeat(v+" ", n), " ") + "\n" }
+	// A 12 x 12 board cut by rows of misses into two 4 x 12 strips: 96 open cells.
+	split := "12 12\ntouch\n1 1\n" + strings.Repeat(row(12, "0"), 4) + row(12, "1") +
+		strings.Repeat(row(12, "0"), 4) + strings.Repeat(row(12, "1"), 3)
+	// An L of 21 open cells spanning 11 rows and 11 columns: one region too big for
+	// any fleet.
+	ell := "11 11\ntouch\n1 1\n" + row(11, "0") + strings.Repeat("0 "+row(10, "1"), 10)
+	// A 30 x 30 board with exactly MaxOpen open cells, in ten strips of 1 x 10.
+	most := "30 30\ntouch\n5 5 4 3 3 2\n"
+	for r := range 30 {
+		if r%3 == 0 {
+			most += strings.Repeat("0 ", 10) + row(20, "1")
+		} else {
+			most += row(30, "1")
+		}
 	}
-	strips := "11 5\nnoside\n6 1 1 1 1 1 1\n" + strings.Repeat("0 0 0 0 0\n", 11)
-	if _, err := Parse([]byte(strips)); err != nil {
-		t.Errorf("an 11 x 5 board should validate with six ships: %v", err)
+	for _, ok := range []struct{ name, in string }{
+		{"a board cut by a row of misses", split},
+		{"an 11 x 5 board with six ships", "11 5\nnoside\n6 1 1 1 1 1 1\n" + strings.Repeat(row(5, "0"), 11)},
+		{"the 10 x 10 board without shots", "10 10\ntouch\n5 5 4 3 3 2\n" + strings.Repeat(row(10, "0"), 10)},
+		{"a 30 x 30 board with 100 open cells", most},
+	} {
+		if _, err := Parse([]byte(ok.in)); err != nil {
+			t.Errorf("%s should validate: %v", ok.name, err)
+		}
 	}
 	tests := []struct {
 		name, in  string
@@ -54,7 +70,9 @@ func TestParseFaults(t *testing.T) {
 		{"missing length", "1 1\ntouch\n2 1\n0\n", 3, 4},
 		{"extra length", "1 1\ntouch\n1 1 1\n0\n", 3, 5},
 		{"long ship", "1 1\ntouch\n1 6\n0\n", 3, 3},
-		{"region too many cells", "11 11\ntouch\n1 1\n" + strings.Repeat("0 0 0 0 0 0 0 0 0 0 0\n", 11), 4, 1},
+		// The 101st open cell in reading order is row 10, column 2.
+		{"too many open cells", "11 11\ntouch\n1 1\n" + strings.Repeat(row(11, "0"), 11), 13, 3},
+		{"hits are open cells", "11 11\ntouch\n1 1\n" + strings.Repeat(row(11, "2"), 11), 13, 3},
 		{"region too wide for six ships", "6 6\ntouch\n6 1 1 1 1 1 1\n" + strings.Repeat("0 0 0 0 0 0\n", 6), 4, 1},
 		{"bad cell", "1 2\ntouch\n1 1\n0 3\n", 4, 3},
 		{"short row", "1 2\ntouch\n1 1\n0\n", 4, 2},
@@ -64,7 +82,7 @@ func TestParseFaults(t *testing.T) {
 		{"missing row", "2 1\ntouch\n1 1\n0\n", 5, 1},
 		{"extra row", "1 1\ntouch\n1 1\n0\n0\n", 5, 1},
 		{"blank line at end", "1 1\ntouch\n1 1\n0\n\n", 5, 1},
-		{"region too big", big, 4, 1},
+		{"region too big", ell, 4, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -103,6 +121,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("1 1\nnoside\n1 1\n2\n"))
 	f.Add([]byte("30 30\ntouch\n1 1\n"))
 	f.Add([]byte("2 2\ntouch\n1 1\n0 0\n0 0"))
+	f.Add([]byte("11 11\ntouch\n1 1\n" + strings.Repeat("0 0 0 0 0 0 0 0 0 0 2\n", 11)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		b, err := Parse(data)
 		if err != nil {
