@@ -108,12 +108,16 @@ change. Each answer it replaces is first copied to STATE/regen/STAMP/PROBLEM/GRO
 file keeps its mode. A dataset on which the reference does not finish normally, or writes
 nothing where the .ans holds something, is named and left alone, and the exit code is 1.
 A .ans that is a symbolic link, or that changed while regen ran, is named and left as it
-is (exit code 1 too). With --check nothing is written; stale answers make the exit code 1.
+is (exit code 1 too). An .in without its .ans, or with an empty one, gets the reference's
+output as its answer, unchecked: that is how a new dataset gets its answer. With --check
+nothing is written; stale or missing answers make the exit code 1.
 Interactive problems have no answers to regenerate.
 
 Examples:
    judge regen sudoku --check                 # what CI runs: exit 1 when any .ans is stale
-   judge regen defrag                         # rewrite the stale answers, showing each diff`,
+   judge regen defrag                         # rewrite the stale answers, showing each diff
+   judge gen fleetcount --seed 9 > problems/fleetcount/data/secret/50-new.in
+   judge regen fleetcount                     # ... and write the new input's answer`,
 		Flags:  []cli.Flag{jobsFlag(), &cli.BoolFlag{Name: "check", Usage: "only report stale answers (exit 1 when any)"}},
 		Action: problemAction("regen: want one problem (judge regen PROBLEM)", exactly(1), regen),
 	}
@@ -140,7 +144,7 @@ func regen(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) e
 	}
 	check := c.Bool("check")
 	backup := workflow.RegenBackupDir(e.State, meta.Slug, time.Now())
-	stale, written, skipped, broken := 0, 0, 0, 0
+	stale, missing, written, created, skipped, broken := 0, 0, 0, 0, 0, 0
 	// Where the old answers are is said whatever happens next, so that every
 	// replaced answer can be found again.
 	kept := func() {
@@ -159,7 +163,12 @@ func regen(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) e
 			continue
 		}
 		stale++
-		fmt.Fprint(w, reports.UnifiedDiff(relPath(d.AnsPath), "reference output", d.Answer, a.Output, 16<<10))
+		if a.New {
+			missing++
+			fmt.Fprintf(w, "%s: no answer yet; the reference wrote %d bytes\n", relPath(d.AnsPath), len(a.Output))
+		} else {
+			fmt.Fprint(w, reports.UnifiedDiff(relPath(d.AnsPath), "reference output", d.Answer, a.Output, 16<<10))
+		}
 		if check {
 			continue
 		}
@@ -171,15 +180,25 @@ func regen(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) e
 		case err != nil:
 			kept()
 			return failed("%v", err)
+		case a.New:
+			created++
 		default:
 			written++
 		}
 	}
+	newAnswers := ""
+	if created > 0 {
+		newAnswers = fmt.Sprintf(", %d new", created)
+	}
 	if check {
-		fmt.Fprintf(w, "regen %s: %d datasets, %d stale, %d where the reference failed\n", meta.Slug, len(answers), stale, broken)
+		without := ""
+		if missing > 0 {
+			without = fmt.Sprintf(" (%d without an answer)", missing)
+		}
+		fmt.Fprintf(w, "regen %s: %d datasets, %d stale%s, %d where the reference failed\n", meta.Slug, len(answers), stale, without, broken)
 	} else {
-		fmt.Fprintf(w, "regen %s: %d datasets, %d rewritten, %d left as they are, %d where the reference failed\n",
-			meta.Slug, len(answers), written, skipped, broken)
+		fmt.Fprintf(w, "regen %s: %d datasets, %d rewritten%s, %d left as they are, %d where the reference failed\n",
+			meta.Slug, len(answers), written, newAnswers, skipped, broken)
 		kept()
 	}
 	if broken > 0 || skipped > 0 || (stale > 0 && check) {

@@ -111,6 +111,24 @@ func TestRegenKeepsUserFiles(t *testing.T) {
 			backedUp: []string{"sample/1", "sample/2", "secret/3", "secret/4"},
 		},
 		{
+			name: "missing and empty answers written",
+			ref:  strings.Replace(good, "EDIT", "", 1),
+			prepare: func(t *testing.T, data string) {
+				if err := os.Remove(filepath.Join(data, "secret", "3.ans")); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(data, "secret", "4.ans"), nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			},
+			code: 0,
+			say: []string{"secret/3.ans: no answer yet; the reference wrote 6 bytes",
+				"4 datasets, 3 rewritten, 1 new, 0 left as they are, 0 where the reference failed"},
+			want:     map[string]string{"sample/1.ans": "new 1\n", "sample/2.ans": "new 2\n", "secret/3.ans": "new 3\n", "secret/4.ans": "new 4\n"},
+			modes:    map[string]fs.FileMode{"secret/3.ans": 0o644},
+			backedUp: []string{"sample/1", "sample/2", "secret/4"},
+		},
+		{
 			name: "symbolic link left",
 			ref:  strings.Replace(good, "EDIT", "", 1),
 			prepare: func(t *testing.T, data string) {
@@ -165,6 +183,11 @@ func TestRegenKeepsUserFiles(t *testing.T) {
 				}
 				if after[name] != want {
 					t.Errorf("%s holds %q, want %q", name, after[name], want)
+				}
+			}
+			for name, want := range tt.want {
+				if _, was := before[name]; !was && after[name] != want {
+					t.Errorf("new %s holds %q, want %q", name, after[name], want)
 				}
 			}
 			for name, mode := range tt.modes {

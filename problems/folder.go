@@ -57,6 +57,20 @@ var DefaultGroups = []string{"sample", "secret"}
 // must have its .ans beside it; a missing one is an error naming the file. A group
 // folder that does not exist is an error too, except for sample.
 func (f *Folder) Datasets(groups ...string) ([]Dataset, error) {
+	return f.datasets(false, groups)
+}
+
+var _ AnswerLister = (*Folder)(nil)
+
+// DatasetsToAnswer is Datasets, except that an .in without its .ans is listed
+// too, Unanswered, for regen to write the answer (see AnswerLister).
+func (f *Folder) DatasetsToAnswer(groups ...string) ([]Dataset, error) {
+	return f.datasets(true, groups)
+}
+
+// datasets reads the datasets of groups; unanswered lists an .in without its
+// .ans instead of failing.
+func (f *Folder) datasets(unanswered bool, groups []string) ([]Dataset, error) {
 	if len(groups) == 0 {
 		groups = f.meta.Groups
 	}
@@ -99,7 +113,7 @@ func (f *Folder) Datasets(groups ...string) ([]Dataset, error) {
 		}
 		sort.Strings(ins)
 		for _, in := range ins {
-			ds, err := f.loadDataset(in)
+			ds, err := f.loadDataset(in, unanswered)
 			if err != nil {
 				return nil, err
 			}
@@ -113,7 +127,7 @@ func (f *Folder) Datasets(groups ...string) ([]Dataset, error) {
 // bundled problems'; a named pipe or a device in data/ is refused, not read.
 const maxDataFile = 1 << 30
 
-func (f *Folder) loadDataset(in string) (Dataset, error) {
+func (f *Folder) loadDataset(in string, unanswered bool) (Dataset, error) {
 	ans := strings.TrimSuffix(in, ".in") + ".ans"
 	rel, err := filepath.Rel(f.DataDir(), strings.TrimSuffix(in, ".in"))
 	if err != nil {
@@ -124,14 +138,22 @@ func (f *Folder) loadDataset(in string) (Dataset, error) {
 	if err != nil {
 		return Dataset{}, fmt.Errorf("%s: %w", in, err)
 	}
+	group, _, _ := strings.Cut(name, "/")
 	answer, err := regular.ReadFileMax(ans, maxDataFile)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return Dataset{}, fmt.Errorf("%s: missing answer file for %s", ans, filepath.Base(in))
+		if !errors.Is(err, fs.ErrNotExist) {
+			return Dataset{}, fmt.Errorf("%s: %w", ans, err)
 		}
-		return Dataset{}, fmt.Errorf("%s: %w", ans, err)
+		if _, lerr := os.Lstat(ans); lerr == nil {
+			// A symbolic link to nothing: not an answer to write through.
+			return Dataset{}, fmt.Errorf("%s: %w", ans, err)
+		}
+		if !unanswered {
+			return Dataset{}, fmt.Errorf("%s: missing answer file for %s (judge regen %s writes it from the reference's output)",
+				ans, filepath.Base(in), f.meta.Slug)
+		}
+		return Dataset{Name: name, Group: group, InPath: in, AnsPath: ans, Input: input, Unanswered: true}, nil
 	}
-	group, _, _ := strings.Cut(name, "/")
 	return Dataset{Name: name, Group: group, InPath: in, AnsPath: ans, Input: input, Answer: answer}, nil
 }
 

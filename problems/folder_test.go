@@ -1,6 +1,7 @@
 package problems
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -57,8 +58,24 @@ func TestFolderErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = f.Datasets()
-	if err == nil || !strings.Contains(err.Error(), "x.ans: missing answer file") {
+	if err == nil || !strings.Contains(err.Error(), "x.ans: missing answer file") || !strings.Contains(err.Error(), "judge regen demo writes it") {
 		t.Errorf("missing .ans: err = %v", err)
+	}
+	// Listed to be answered, the input without its answer is there, marked.
+	all, err := f.DatasetsToAnswer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 2 || all[0].Unanswered || !all[1].Unanswered || all[1].Name != "secret/x" ||
+		all[1].Answer != nil || all[1].AnsPath != filepath.Join(dir, "data", "secret", "x.ans") {
+		t.Errorf("DatasetsToAnswer: %+v", all)
+	}
+	// A symbolic link to nothing is not an answer to be written through.
+	if err := os.Symlink("nowhere.ans", filepath.Join(dir, "data", "secret", "x.ans")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.DatasetsToAnswer(); err == nil || !strings.Contains(err.Error(), "x.ans") {
+		t.Errorf("dangling link as .ans: err = %v", err)
 	}
 }
 

@@ -147,6 +147,10 @@ type Dataset struct {
 	// at most ReadMax bytes: a problem package's files may be many and large,
 	// or one file linked as many cases, and are not all held at once.
 	ReadMax int64 `json:"-"`
+	// Unanswered says that the .ans file did not exist when the dataset was
+	// listed (only an AnswerLister lists such a dataset, for regen to write
+	// its answer): Answer is empty and AnsPath is where the answer goes.
+	Unanswered bool `json:"-"`
 }
 
 // ReadInput returns the dataset's input: Input, or the file at InPath read now.
@@ -198,6 +202,15 @@ func (d Dataset) read(held []byte, path string) ([]byte, error) {
 		return nil, fmt.Errorf("dataset %s: %w", d.Name, err)
 	}
 	return data, nil
+}
+
+// AnswerLister is implemented by problems whose datasets can be listed before
+// every input has its answer (every problem kept in a Folder): regen lists them
+// this way to write the missing answers from the reference's output.
+type AnswerLister interface {
+	// DatasetsToAnswer is Datasets, listing an input without its answer file
+	// too, marked Unanswered.
+	DatasetsToAnswer(groups ...string) ([]Dataset, error)
 }
 
 // Problem is a judged problem: its metadata and datasets (from its folder) and the

@@ -49,6 +49,11 @@ type Task struct {
 	// KeepOutput keeps the answer-bearing output (stdout, or the first output file)
 	// in Judged.Output even when the run is accepted (for regen).
 	KeepOutput bool
+	// Unchecked runs the program without the problem's checker, for a dataset
+	// that has no answer yet (regen writing it): a run that ends within its
+	// limits is AC, its message saying that nothing was checked. A CaseJudge
+	// problem judges its runs itself and is not listed with such datasets.
+	Unchecked bool
 	// FailedBefore says that an earlier dataset of the same submission (problem,
 	// program and attempt) failed in a part of the run judged before, as a resumed
 	// run knows from its stored results. Under lazy judging the task is then NJ

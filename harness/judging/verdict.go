@@ -31,8 +31,8 @@ func beforeRun(ctx context.Context, prog *build.Program) (o problems.Outcome, st
 // afterRun decides the verdict of a finished run, in this order: stopped because ctx
 // ended (interrupted, not a judgement), a failure to run (JE), the resource
 // verdicts of the measurement (scored by the problem when it is a
-// FailureScorer, else 0), then the problem's checker; a pass-fail problem's
-// score is 1 for AC and 0 otherwise.
+// FailureScorer, else 0), then the problem's checker (none for an Unchecked
+// task: AC); a pass-fail problem's score is 1 for AC and 0 otherwise.
 func afterRun(ctx context.Context, t Task, out problems.Output, m sandbox.Measure, err error) (o problems.Outcome, interrupted bool) {
 	if ctx.Err() != nil { // first: a run stopped early may also have failed to start
 		return problems.Rejected(problems.JE, "stopped: %v", ctx.Err()), true
@@ -46,7 +46,11 @@ func afterRun(ctx context.Context, t Task, out problems.Output, m sandbox.Measur
 		}
 		return finite(WithStderr(o, out.Stderr)), false
 	}
-	o = safeCheck(t.Problem, t.Dataset, out)
+	if t.Unchecked {
+		o = problems.Outcome{Verdict: problems.AC, Message: "not checked: the dataset has no answer yet"}
+	} else {
+		o = safeCheck(t.Problem, t.Dataset, out)
+	}
 	scorePassFail(t.Problem, &o)
 	return finite(o), false
 }

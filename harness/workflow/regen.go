@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -21,6 +22,8 @@ type Answer struct {
 	// Output is what the reference wrote; Stale says it differs from the .ans file.
 	Output []byte
 	Stale  bool
+	// New says the dataset has no .ans file yet: WriteAnswer creates it.
+	New bool
 	// Failed says the .ans file must be left alone: the reference did not finish
 	// normally (Outcome says how) or wrote nothing where the answer holds
 	// something. Reason says which, in a phrase.
@@ -42,15 +45,22 @@ var ErrAnswerSkipped = errors.New("left as it is")
 // reference's to rewrite) and returns, dataset by dataset, whether its .ans is
 // stale. A run that ends abnormally, or that writes nothing (or only white
 // space) where the .ans holds something, is Failed: an empty output is a
-// broken reference far more often than a true answer. Regen writes nothing
-// (see WriteAnswer). Interactive problems have no answers to regenerate:
-// Regen returns none.
+// broken reference far more often than a true answer. An input without its
+// .ans (when p is a problems.AnswerLister, as every problem in a folder is) is
+// listed too, New, and its run, like that on an empty .ans, is not checked:
+// there is nothing to check it against yet; an empty output there is Failed
+// too. Regen writes nothing (see WriteAnswer). Interactive problems have no
+// answers to regenerate: Regen returns none.
 func Regen(ctx context.Context, root string, b *build.Builder, judge JudgeFunc, p problems.Problem, limits problems.Limits, rel func(string) string) ([]Answer, error) {
 	meta := p.Meta()
 	if meta.IO == problems.InteractIO {
 		return nil, nil
 	}
-	all, err := p.Datasets()
+	list := p.Datasets
+	if al, ok := p.(problems.AnswerLister); ok {
+		list = al.DatasetsToAnswer
+	}
+	all, err := list()
 	if err != nil {
 		return nil, fmt.Errorf("datasets of %s: %w", meta.Slug, err)
 	}
@@ -65,7 +75,12 @@ func Regen(ctx context.Context, root string, b *build.Builder, judge JudgeFunc, 
 	if progs[0].CompileError != "" {
 		return nil, fmt.Errorf("reference %s %w:\n%s", progs[0].Source, ErrReferenceCE, progs[0].CompileError)
 	}
-	results := judge(ctx, Tasks(p, limits, progs, all, true, 1))
+	tasks := Tasks(p, limits, progs, all, true, 1)
+	for i := range tasks {
+		d := all[i]
+		tasks[i].Unchecked = d.Unanswered || d.ReadMax == 0 && len(bytes.TrimSpace(d.Answer)) == 0
+	}
+	results := judge(ctx, tasks)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -87,16 +102,19 @@ func Regen(ctx context.Context, root string, b *build.Builder, judge JudgeFunc, 
 
 // judgeAnswer says whether the reference's output on d may replace d's answer.
 func judgeAnswer(d problems.Dataset, output []byte, o problems.Outcome) Answer {
-	a := Answer{Dataset: d, Output: output, Outcome: o}
+	a := Answer{Dataset: d, Output: output, Outcome: o, New: d.Unanswered}
 	switch {
 	case !FinishedNormally(o.Verdict):
 		a.Failed = true
 		a.Reason = fmt.Sprintf("reference got %s (%s)", o.Verdict, o.Message)
+	case d.Unanswered && len(bytes.TrimSpace(output)) == 0:
+		a.Failed = true
+		a.Reason = fmt.Sprintf("reference wrote nothing (%s); no answer file made (if nothing is the answer, make an empty one by hand)", o.Verdict)
 	case len(bytes.TrimSpace(output)) == 0 && len(bytes.TrimSpace(d.Answer)) > 0:
 		a.Failed = true
 		a.Reason = fmt.Sprintf("reference wrote nothing (%s), the answer holds %d bytes", o.Verdict, len(d.Answer))
 	default:
-		a.Stale = !bytes.Equal(output, d.Answer)
+		a.Stale = d.Unanswered || !bytes.Equal(output, d.Answer)
 	}
 	return a
 }
@@ -128,9 +146,15 @@ func BackupPath(backup string, d problems.Dataset) (string, error) {
 // not replaced by a plain file), has more than one name (a hard link: the new
 // file would have this name only, and the others would silently keep the old
 // answer) or no longer holds what Regen read (an edit made meanwhile is kept).
-// Any other error means the .ans was not replaced.
+// Any other error means the .ans was not replaced. A New answer is created
+// whole or not at all, never over a file made since Regen listed the dataset
+// (left as it is, with an error wrapping ErrAnswerSkipped), and owned by the
+// owner of its folder; nothing is backed up.
 func WriteAnswer(a Answer, backup string) error {
 	path := a.Dataset.AnsPath
+	if a.New {
+		return createAnswer(path, a.Output)
+	}
 	st, err := os.Lstat(path)
 	switch {
 	case err != nil:
@@ -159,6 +183,29 @@ func WriteAnswer(a Answer, backup string) error {
 	}
 	if err := atomicfile.Write(path, a.Output); err != nil {
 		return fmt.Errorf("regen: %w", err)
+	}
+	return nil
+}
+
+// createAnswer makes the new answer file path holding data (see WriteAnswer).
+func createAnswer(path string, data []byte) error {
+	dir, err := os.Stat(filepath.Dir(path))
+	if err != nil {
+		return fmt.Errorf("regen: %w", err)
+	}
+	if err := atomicfile.Create(path, data); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("%s: made since regen listed it: %w (run regen again to compare)", path, ErrAnswerSkipped)
+		}
+		return fmt.Errorf("regen: %w", err)
+	}
+	// The judge may run as root in a user's project: the answer is the
+	// folder owner's, as the files beside it are.
+	if o, ok := filemeta.Of(dir); ok {
+		if err := filemeta.Give(path, o); err != nil {
+			os.Remove(path)
+			return fmt.Errorf("regen: %w", err)
+		}
 	}
 	return nil
 }

@@ -165,31 +165,35 @@ func TestWriteAnswerKeepsBackups(t *testing.T) {
 }
 
 // TestJudgeAnswer fails a reference that wrote nothing over a real answer, as
-// one that did not finish.
+// one that did not finish, and one that wrote nothing where no answer file is
+// yet; any other output of a finished run is a new answer there.
 func TestJudgeAnswer(t *testing.T) {
-	d := problems.Dataset{Name: "secret/1", Answer: []byte("old\n")}
 	tests := []struct {
 		name          string
 		answer        string
 		output        string
 		verdict       problems.Verdict
 		failed, stale bool
+		unanswered    bool
 	}{
-		{"same output", "old\n", "old\n", problems.AC, false, false},
-		{"new output", "old\n", "new\n", problems.WA, false, true},
-		{"empty output", "old\n", "", problems.WA, true, false},
-		{"blank output", "old\n", "\n \n", problems.PE, true, false},
-		{"empty over empty", "", "", problems.AC, false, false},
-		{"blank answer", "\n", "", problems.PE, false, true},
-		{"crash", "old\n", "old\n", problems.RTE, true, false},
-		{"time-out", "old\n", "", problems.TLE, true, false},
+		{"no answer yet", "", "new\n", problems.AC, false, true, true},
+		{"no answer yet, nothing written", "", " \n", problems.AC, true, false, true},
+		{"no answer yet, crash", "", "new\n", problems.RTE, true, false, true},
+		{"same output", "old\n", "old\n", problems.AC, false, false, false},
+		{"new output", "old\n", "new\n", problems.WA, false, true, false},
+		{"empty output", "old\n", "", problems.WA, true, false, false},
+		{"blank output", "old\n", "\n \n", problems.PE, true, false, false},
+		{"empty over empty", "", "", problems.AC, false, false, false},
+		{"blank answer", "\n", "", problems.PE, false, true, false},
+		{"crash", "old\n", "old\n", problems.RTE, true, false, false},
+		{"time-out", "old\n", "", problems.TLE, true, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d.Answer = []byte(tt.answer)
+			d := problems.Dataset{Name: "secret/1", Answer: []byte(tt.answer), Unanswered: tt.unanswered}
 			a := judgeAnswer(d, []byte(tt.output), problems.Outcome{Verdict: tt.verdict})
-			if a.Failed != tt.failed || a.Stale != tt.stale {
-				t.Errorf("failed %v stale %v, want %v %v", a.Failed, a.Stale, tt.failed, tt.stale)
+			if a.Failed != tt.failed || a.Stale != tt.stale || a.New != tt.unanswered {
+				t.Errorf("failed %v stale %v new %v, want %v %v %v", a.Failed, a.Stale, a.New, tt.failed, tt.stale, tt.unanswered)
 			}
 			if a.Failed && a.Reason == "" {
 				t.Error("failed with no reason")
