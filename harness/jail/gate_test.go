@@ -104,6 +104,33 @@ func TestRunsWaitForWarmSlots(t *testing.T) {
 	}
 }
 
+// checkWeight checks that the programs of g's slot get programShares: the
+// group's cpu folder (its own, or its cpuacct one where the controllers are
+// mounted together) has that weight and holds the init's one thread, from
+// which the programs inherit it. Where the cpu controller is not mounted there
+// is nothing to check.
+func checkWeight(t *testing.T, g *group) {
+	t.Helper()
+	dir := g.dirs[3]
+	switch {
+	case g.h.cpu == "":
+		return
+	case g.h.cpu == g.h.cpuacct:
+		dir = g.dirs[2]
+	case dir == "":
+		t.Errorf("the cpu controller is mounted at %s, but the slot has no group there", g.h.cpu)
+		return
+	}
+	shares, err := os.ReadFile(filepath.Join(dir, "cpu.shares"))
+	if got := strings.TrimSpace(string(shares)); err != nil || got != programShares {
+		t.Errorf("%s: cpu.shares %q (%v), want %s", dir, got, err, programShares)
+	}
+	tasks, err := os.ReadFile(filepath.Join(dir, "tasks"))
+	if n := len(strings.Fields(string(tasks))); err != nil || n != 1 {
+		t.Errorf("%s: tasks %q (%v), want the init's one thread", dir, tasks, err)
+	}
+}
+
 // TestWarmAndLazySlots makes a jail of four slots that warms two: once warmed,
 // the two on top have their init and cgroups, the others neither; a run takes
 // the slot on top, and Close leaves none of the groups behind.
@@ -126,6 +153,7 @@ func TestWarmAndLazySlots(t *testing.T) {
 			if got := strings.TrimSpace(string(b)); err != nil || got != "1" {
 				t.Errorf("slot %d: pids.current %q (%v), want 1: the init's one thread", i, got, err)
 			}
+			checkWeight(t, s.group)
 		}
 	}
 	first := j.all[0].worker

@@ -47,7 +47,11 @@ func deadJudge(s string) bool {
 // namespaces) and the folders in tmp that jails of dead judges left.
 func removeStale(h *hierarchies, tmp string) {
 	if h != nil {
-		for _, parent := range []string{h.memory, h.pids, h.cpuacct} {
+		parents := []string{h.memory, h.pids, h.cpuacct}
+		if h.cpu != "" && h.cpu != h.cpuacct {
+			parents = append(parents, h.cpu)
+		}
+		for _, parent := range parents {
 			entries, _ := os.ReadDir(parent)
 			for _, e := range entries {
 				m := staleGroupName.FindStringSubmatch(e.Name())
