@@ -452,6 +452,11 @@ func renderStored(ctx context.Context, c *cli.Context, e *env, st *workflow.Stor
 	if err != nil {
 		return usageError("%v", err)
 	}
+	return renderReport(ctx, c, e, run, cfg, rep, write)
+}
+
+// renderReport shows a stored run that LoadReport read, as renderStored does.
+func renderReport(ctx context.Context, c *cli.Context, e *env, run workflow.Run, cfg workflow.RunConfig, rep reports.Report, write bool) error {
 	w := c.App.Writer
 	if run.Status != store.StatusDone {
 		// Its tables rank what was judged before it stopped: say so, every

@@ -155,7 +155,14 @@ func judgeRun(ctx context.Context, c *cli.Context, e *env, p problems.Problem, l
 		}
 		return failed("interrupted: %d of %d jobs judged and saved (run %s); the table above is partial", len(rows), len(results), s.ID)
 	}
-	if err := renderStored(ctx, c, e, st, s.ID, true); err != nil {
+	run, rcfg, rep, err := workflow.LoadReport(ctx, st, s.ID)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	// The history is not needed any more: it closes (1-2 ms) beside the
+	// printing, and the deferred Close waits for it.
+	go st.Close()
+	if err := renderReport(ctx, c, e, run, rcfg, rep, true); err != nil {
 		return err
 	}
 	if !c.Bool("json") {

@@ -100,6 +100,9 @@ type Store struct {
 	save *sql.Stmt
 	// flushing is Flush's checkpoint, which Close waits for.
 	flushing sync.WaitGroup
+	// closing makes Close happen once; closeErr is its error.
+	closing  sync.Once
+	closeErr error
 }
 
 // Open opens (creating if needed) the database at path, creating its folder too,
@@ -206,14 +209,17 @@ func (s *Store) Flush(ctx context.Context) {
 	}()
 }
 
-// Close closes the database.
+// Close closes the database, once: a later Close (one beside it included)
+// waits for the first and returns its error.
 func (s *Store) Close() error {
-	s.flushing.Wait()
-	s.save.Close()
-	if err := s.db.Close(); err != nil {
-		return fmt.Errorf("close store: %w", err)
-	}
-	return nil
+	s.closing.Do(func() {
+		s.flushing.Wait()
+		s.save.Close()
+		if err := s.db.Close(); err != nil {
+			s.closeErr = fmt.Errorf("close store: %w", err)
+		}
+	})
+	return s.closeErr
 }
 
 // Run is one judging run: a contest, a `judge run`, a comparison.

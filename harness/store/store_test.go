@@ -621,3 +621,34 @@ func TestFlush(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestCloseTwice closes a store from two goroutines at once and then again:
+// every Close returns once the database is closed, without an error, and the
+// log is gone (the last connection's checkpoint ran).
+func TestCloseTwice(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "judge.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.NewRun(ctx, Run{Command: "run", Args: []string{"sudoku"}}); err != nil {
+		t.Fatal(err)
+	}
+	s.Flush(ctx)
+	errs := make(chan error, 2)
+	for range 2 {
+		go func() { errs <- s.Close() }()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Errorf("Close beside another: %v", err)
+		}
+		if _, err := os.Stat(path + "-wal"); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("a Close returned before the database was closed: the log is there (%v)", err)
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("Close again: %v", err)
+	}
+}
