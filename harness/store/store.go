@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/judgehq/judge/problems"
@@ -81,8 +82,17 @@ CREATE TABLE IF NOT EXISTS results (
 	stderr     TEXT NOT NULL DEFAULT '',  -- the end of a failed run's standard error
 	UNIQUE (run, problem, submission, dataset, attempt)
 );
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 `
+
+// The versions of the schema, in user_version: 1 is the first (a store made
+// then may lack runs.config, results.output and results.stderr, which Open
+// adds, and hold the unused index, which NewRun drops); 2 has all three
+// columns and no such index, so that neither needs a look any more.
+const (
+	schemaFirst   = 1
+	schemaCurrent = 2
+)
 
 // unusedIndex is the index of stores made before that NewRun drops.
 const unusedIndex = "results_problem"
@@ -98,6 +108,9 @@ type Store struct {
 	// save is Save's statement, prepared once: parsing it took about as long
 	// as running it.
 	save *sql.Stmt
+	// version is the schema's (user_version) as Open found or made it; NewRun
+	// brings a store of schemaFirst up to schemaCurrent.
+	version atomic.Int64
 	// flushing is Flush's checkpoint, which Close waits for.
 	flushing sync.WaitGroup
 	// closing makes Close happen once; closeErr is its error.
@@ -137,22 +150,27 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		}
 		err = db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version)
 	}
-	if err != nil || version < 1 {
+	if err != nil || version < schemaFirst {
 		if _, err := db.ExecContext(ctx, schema); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("open store %s: create tables: %w", path, err)
 		}
+		version = schemaCurrent
 	}
-	if err := addMissingColumns(ctx, db); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+	if version < schemaCurrent {
+		if err := addMissingColumns(ctx, db); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("open store %s: %w", path, err)
+		}
 	}
 	save, err := db.PrepareContext(ctx, saveResult)
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	return &Store{path: path, db: db, save: save}, nil
+	st := &Store{path: path, db: db, save: save}
+	st.version.Store(int64(version))
+	return st, nil
 }
 
 // writable reports whether the folder of path takes new files.
@@ -269,9 +287,16 @@ func (s *Store) NewRun(ctx context.Context, r Run) (Run, error) {
 	}
 	// Stores made before held an index on results (problem, submission) that
 	// no query uses, and that took a third of every Save: a new run, the
-	// first write of a command that judges, drops it.
-	if _, err := s.db.ExecContext(ctx, "DROP INDEX IF EXISTS "+unusedIndex); err != nil {
-		return Run{}, fmt.Errorf("new run: %w", err)
+	// first write of a command that judges, drops it, and marks the store
+	// current (Open has added its missing columns).
+	if s.version.Load() < schemaCurrent {
+		if _, err := s.db.ExecContext(ctx, "DROP INDEX IF EXISTS "+unusedIndex); err != nil {
+			return Run{}, fmt.Errorf("new run: %w", err)
+		}
+		if _, err := s.db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", schemaCurrent)); err != nil {
+			return Run{}, fmt.Errorf("new run: %w", err)
+		}
+		s.version.Store(schemaCurrent)
 	}
 	// An ID is the second and 16 random bits: runs started in the same second
 	// (two judges, or a script) may draw the same one, and then draw again.

@@ -227,9 +227,9 @@ func TestOpenUpgradesOldDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Make it look like a database from before runs.config, results.output and
-	// results.stderr.
+	// results.stderr, at the first version of the schema.
 	for _, drop := range []string{`ALTER TABLE runs DROP COLUMN config`, `ALTER TABLE results DROP COLUMN output`,
-		`ALTER TABLE results DROP COLUMN stderr`} {
+		`ALTER TABLE results DROP COLUMN stderr`, `PRAGMA user_version = 1`} {
 		if _, err := s.db.ExecContext(ctx, drop); err != nil {
 			t.Fatal(err)
 		}
@@ -251,6 +251,10 @@ func TestOpenUpgradesOldDatabase(t *testing.T) {
 	}
 	if got, err := s.Results(ctx, run.ID); err != nil || len(got) != 1 || string(got[0].KeptOutput) != "out" || got[0].StderrTail != "err" {
 		t.Errorf("results after upgrade: %+v, %v", got, err)
+	}
+	var version int
+	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil || version != schemaCurrent {
+		t.Errorf("after a new run the store is at version %d (%v), want %d", version, err, schemaCurrent)
 	}
 }
 
@@ -554,9 +558,18 @@ func TestUnusedIndexDropped(t *testing.T) {
 	if has() {
 		t.Fatal("a new store has the unused index")
 	}
+	// A store of the first version, as the index was made then.
 	if _, err := s.db.ExecContext(ctx, "CREATE INDEX "+unusedIndex+" ON results (problem, submission)"); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := s.db.ExecContext(ctx, "PRAGMA user_version = 1"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if s, err = Open(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
 	if _, err := s.NewRun(ctx, Run{Command: "run"}); err != nil {
 		t.Fatal(err)
 	}
@@ -650,5 +663,29 @@ func TestCloseTwice(t *testing.T) {
 	}
 	if err := s.Close(); err != nil {
 		t.Errorf("Close again: %v", err)
+	}
+}
+
+// BenchmarkOpenNewRun times what a judging command does with the history
+// before its first run: open an existing database, start a run, and close.
+func BenchmarkOpenNewRun(b *testing.B) {
+	ctx := context.Background()
+	path := filepath.Join(b.TempDir(), "judge.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Close()
+	for b.Loop() {
+		s, err := Open(ctx, path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.NewRun(ctx, Run{Command: "run", Args: []string{"sudoku"}}); err != nil {
+			b.Fatal(err)
+		}
+		if err := s.Close(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
