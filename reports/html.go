@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/judgehq/judge/problems"
@@ -16,10 +17,13 @@ import (
 //go:embed html/report.html.tmpl html/report.css html/report.js
 var htmlFiles embed.FS
 
-// htmlTemplate is parsed once; it holds no state.
-var htmlTemplate = template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
-	"lower": strings.ToLower,
-}).ParseFS(htmlFiles, "html/report.html.tmpl"))
+// htmlTemplate is parsed once, when a report is first written (not when the
+// binary starts: every command would pay for it); it holds no state.
+var htmlTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report.html.tmpl").Funcs(template.FuncMap{
+		"lower": strings.ToLower,
+	}).ParseFS(htmlFiles, "html/report.html.tmpl"))
+})
 
 // PictureFunc draws a result as an SVG document (see problems.Visualiser); ok is
 // false when there is nothing to draw. The report package never imports a problem:
@@ -187,7 +191,7 @@ func WriteHTML(w io.Writer, rep Report, opt HTMLOptions) error {
 		}
 		page.Problems = append(page.Problems, hp)
 	}
-	if err := htmlTemplate.Execute(w, page); err != nil {
+	if err := htmlTemplate().Execute(w, page); err != nil {
 		return fmt.Errorf("report.html: %w", err)
 	}
 	return nil

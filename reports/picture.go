@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"sync"
 )
 
-// picturePage is a page holding one picture and its title, for judge view -o X.html.
-var picturePage = template.Must(template.New("picture").Parse(`<!DOCTYPE html>
+// picturePage is a page holding one picture and its title, for judge view -o X.html,
+// parsed when first needed.
+var picturePage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("picture").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -20,11 +23,12 @@ var picturePage = template.Must(template.New("picture").Parse(`<!DOCTYPE html>
 </body>
 </html>
 `))
+})
 
 // WritePicturePage writes a self-contained HTML page showing one SVG picture (as a
 // problem's Visualiser draws it) under a title.
 func WritePicturePage(w io.Writer, title string, svg []byte) error {
-	err := picturePage.Execute(w, struct {
+	err := picturePage().Execute(w, struct {
 		Title string
 		SVG   template.HTML
 	}{title, template.HTML(svg)}) // the problem's own drawing, its text escaped there

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -311,7 +310,7 @@ func symbols(ctx context.Context, b *Build) ([]Symbol, error) {
 }
 
 // diagnosticLine matches a compiler diagnostic: file:line:col: kind: text.
-var diagnosticLine = regexp.MustCompile(`^([^:\s]+):(\d+):(?:\d+:)? (warning|error|fatal error): (.*)$`)
+var diagnosticLine = lazyRegexp(`^([^:\s]+):(\d+):(?:\d+:)? (warning|error|fatal error): (.*)$`)
 
 // Warning is one compiler warning.
 type Warning struct {
@@ -330,7 +329,7 @@ func warnings(log string, want map[string]bool) []Warning {
 func diagnostics(log string, want map[string]bool, kind string) []Warning {
 	var out []Warning
 	for _, line := range strings.Split(log, "\n") {
-		m := diagnosticLine.FindStringSubmatch(strings.TrimSpace(line))
+		m := diagnosticLine().FindStringSubmatch(strings.TrimSpace(line))
 		if m == nil || !want[filepath.Base(m[1])] || !strings.HasSuffix(m[3], kind) {
 			continue
 		}
@@ -381,8 +380,8 @@ func compileAgainst(ctx context.Context, s *Submission, files string) (log strin
 // objdump's function headers ("0000000000000256 <readPuzzle(…)>:") and
 // relocation lines ("  28b: R_X86_64_PLT32  rangeSet(int, int)-0x4").
 var (
-	funcHeader = regexp.MustCompile(`^[0-9a-f]+ <(.+)>:$`)
-	relocLine  = regexp.MustCompile(`^\s*[0-9a-f]+: R_[A-Z0-9_]+\s+(.+?)(?:[-+]0x[0-9a-f]+)?$`)
+	funcHeader = lazyRegexp(`^[0-9a-f]+ <(.+)>:$`)
+	relocLine  = lazyRegexp(`^\s*[0-9a-f]+: R_[A-Z0-9_]+\s+(.+?)(?:[-+]0x[0-9a-f]+)?$`)
 )
 
 // calls reads which function refers to which in the student's object files
@@ -397,11 +396,11 @@ func calls(ctx context.Context, b *Build) (map[string]map[string]bool, error) {
 		}
 		caller := ""
 		for _, line := range strings.Split(text, "\n") {
-			if m := funcHeader.FindStringSubmatch(line); m != nil {
+			if m := funcHeader().FindStringSubmatch(line); m != nil {
 				caller = plainName(m[1])
 				continue
 			}
-			if m := relocLine.FindStringSubmatch(line); m != nil && caller != "" {
+			if m := relocLine().FindStringSubmatch(line); m != nil && caller != "" {
 				callee := plainName(m[1])
 				if out[callee] == nil {
 					out[callee] = map[string]bool{}
@@ -439,7 +438,7 @@ func mainFile(dir string) string {
 		}
 		src := lexSource(e.Name(), string(data))
 		for _, code := range src.Code {
-			if mainFunc.MatchString(code) {
+			if mainFunc().MatchString(code) {
 				if found != "" {
 					return ""
 				}

@@ -266,14 +266,14 @@ func longLinesCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 }
 
 // tabStopComment finds a comment that says where the tab stops are.
-var tabStopComment = regexp.MustCompile(`(?i)tab[ -]?stops?\b|\btabs?\s*(size|width|length|spacing)?\s*[:=]?\s*(every\s*)?\d+|\b(ts|tabstop)=\d`)
-var tabStopWidth = regexp.MustCompile(`(?i)(?:tab[ -]?stops?\b|\btabs?\b|\bts=|\btabstop=)\D{0,30}?(\d+)`)
+var tabStopComment = lazyRegexp(`(?i)tab[ -]?stops?\b|\btabs?\s*(size|width|length|spacing)?\s*[:=]?\s*(every\s*)?\d+|\b(ts|tabstop)=\d`)
+var tabStopWidth = lazyRegexp(`(?i)(?:tab[ -]?stops?\b|\btabs?\b|\bts=|\btabstop=)\D{0,30}?(\d+)`)
 
 // tabStop returns the tab width the sources declare, or def.
 func tabStop(srcs []*Source, def int) int {
 	for _, src := range srcs {
 		for _, c := range src.Comment {
-			if m := tabStopWidth.FindStringSubmatch(c); m != nil {
+			if m := tabStopWidth().FindStringSubmatch(c); m != nil {
 				var n int
 				if _, err := fmt.Sscan(m[1], &n); err == nil && n > 0 && n <= 16 {
 					return n
@@ -296,7 +296,7 @@ func tabsCheck(p parser, n *yaml.Node, max float64) (checkFunc, error) {
 			declared := false
 			first := -1
 			for i, line := range src.Lines {
-				if tabStopComment.MatchString(src.Comment[i]) {
+				if tabStopComment().MatchString(src.Comment[i]) {
 					declared = true
 				}
 				if first < 0 && strings.ContainsRune(line, '\t') {

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/judgehq/judge/harness/build"
 	"github.com/judgehq/judge/harness/jail"
@@ -47,14 +48,21 @@ func (s *Submission) own() map[string]bool {
 	return out
 }
 
-var mainFunc = regexp.MustCompile(`\bint\s+main\s*\(`)
+var mainFunc = lazyRegexp(`\bint\s+main\s*\(`)
+
+// lazyRegexp returns a function that compiles expr on its first call: the
+// package's patterns are compiled when grading needs them, not when every
+// command of the binary starts.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 // mainSource returns the source that defines main, else the first translation
 // unit, else the first source.
 func (s *Submission) mainSource() *Source {
 	for _, src := range s.Sources {
 		for _, code := range src.Code {
-			if mainFunc.MatchString(code) {
+			if mainFunc().MatchString(code) {
 				return src
 			}
 		}

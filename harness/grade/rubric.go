@@ -52,7 +52,7 @@ type Item struct {
 // IsManual reports whether the teacher grades the item by hand.
 func (it Item) IsManual() bool { return it.Check == Manual }
 
-var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+var idPattern = lazyRegexp(`^[a-z0-9][a-z0-9_-]*$`)
 
 // ParseRubric reads a rubric from YAML; name is used in error messages, which give
 // the line and column of the bad input, and relative folders in the rubric are
@@ -204,7 +204,7 @@ func (p parser) item(n *yaml.Node) (Item, error) {
 		switch k.Value {
 		case "id":
 			err = p.decode(v, &it.ID)
-			if err == nil && !idPattern.MatchString(it.ID) {
+			if err == nil && !idPattern().MatchString(it.ID) {
 				err = p.errf(v, "id %q: use lower-case letters, digits, - and _", it.ID)
 			}
 		case "description":

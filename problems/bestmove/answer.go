@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/judgehq/judge/problems"
@@ -89,11 +90,17 @@ func (c *colCounter) at(off int) int {
 // between words; numbers are at most 9 digits, so they always fit in an int. The
 // patterns decide whether a line has its form; faultOffset (below) only finds where
 // a line that has not goes wrong, and its tests hold the two to the same answer.
+// They are compiled when first needed, not when the binary starts.
 var (
-	headerRE = regexp.MustCompile(`^\s*analyzing\s*(\d{1,9})\s*data\s*set(?:s|\s*\(\s*s\s*\))?\s*$`)
-	setRE    = regexp.MustCompile(`^\s*data\s*set\s*(\d{1,9})\s*$`)
-	bestRE   = regexp.MustCompile(`^\s*best\s*move\s*value\s*:\s*(\d{1,9})\s*at\s*([a-j]\s*\d{1,9}(?:\s*,\s*[a-j]\s*\d{1,9})*)\s*$`)
+	headerRE = lazyRegexp(`^\s*analyzing\s*(\d{1,9})\s*data\s*set(?:s|\s*\(\s*s\s*\))?\s*$`)
+	setRE    = lazyRegexp(`^\s*data\s*set\s*(\d{1,9})\s*$`)
+	bestRE   = lazyRegexp(`^\s*best\s*move\s*value\s*:\s*(\d{1,9})\s*at\s*([a-j]\s*\d{1,9}(?:\s*,\s*[a-j]\s*\d{1,9})*)\s*$`)
 )
+
+// lazyRegexp returns a function that compiles expr on its first call.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 // lower lower-cases an ASCII letter and returns any other byte as it is.
 func lower(ch byte) byte {
@@ -142,14 +149,14 @@ func parseAnswer(text []byte) (answer, error) {
 		cols := newColCounter(l)
 		switch state {
 		case 0:
-			m := headerRE.FindStringSubmatchIndex(l)
+			m := headerRE().FindStringSubmatchIndex(l)
 			if m == nil {
 				return a, fault(headerForm, "expected \"Analyzing N data sets\"")
 			}
 			a.count, a.countAt = atoi(l[m[2]:m[3]]), place{no, cols.at(m[2])}
 			state = 1
 		case 1:
-			m := setRE.FindStringSubmatchIndex(l)
+			m := setRE().FindStringSubmatchIndex(l)
 			if m == nil {
 				return a, fault(setForm, "expected \"Data Set %d\"", a.nsets+1)
 			}
@@ -164,7 +171,7 @@ func parseAnswer(text []byte) (answer, error) {
 			}
 			state = 2
 		case 2:
-			m := bestRE.FindStringSubmatchIndex(l)
+			m := bestRE().FindStringSubmatchIndex(l)
 			if m == nil {
 				return a, fault(bestForm, "expected \"Best Move Value: V at SQUARES\" for data set %d", a.nsets)
 			}

@@ -171,7 +171,7 @@ func FuzzFaultOffset(f *testing.F) {
 	forms := []struct {
 		f  lineForm
 		re *regexp.Regexp
-	}{{headerForm, headerRE}, {setForm, setRE}, {bestForm, bestRE}}
+	}{{headerForm, headerRE()}, {setForm, setRE()}, {bestForm, bestRE()}}
 	f.Fuzz(func(t *testing.T, line string) {
 		l := lowerString([]byte(strings.ReplaceAll(line, "\n", " ")))
 		for _, fm := range forms {
