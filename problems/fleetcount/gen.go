@@ -76,15 +76,7 @@ func (*Problem) Generate(seed int64, p problems.Params) ([]byte, error) {
 			}
 		}
 		if open > board.MaxOpen {
-			var cells [][2]int
-			for r := range b.R {
-				for c := range b.C {
-					if b.Grid[r][c] != board.Miss {
-						cells = append(cells, [2]int{r, c})
-					}
-				}
-			}
-			rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+			cells := shuffledCells(b, rng, func(r, c int) bool { return b.Grid[r][c] != board.Miss })
 			for _, q := range cells[:open-board.MaxOpen] {
 				b.Grid[q[0]][q[1]] = board.Miss
 			}
@@ -94,15 +86,7 @@ func (*Problem) Generate(seed int64, p problems.Params) ([]byte, error) {
 		if !ok {
 			return nil, fmt.Errorf("could not place fleet %v on a %d × %d board under %s", b.Ships, b.R, b.C, b.Rule)
 		}
-		var cells [][2]int
-		for r := range b.R {
-			for c := range b.C {
-				if !wall(r, c) {
-					cells = append(cells, [2]int{r, c})
-				}
-			}
-		}
-		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+		cells := shuffledCells(b, rng, func(r, c int) bool { return !wall(r, c) })
 		for i, q := range cells {
 			if i >= cfg.shots && open <= board.MaxOpen {
 				break
@@ -120,6 +104,20 @@ func (*Problem) Generate(seed int64, p problems.Params) ([]byte, error) {
 		return nil, fmt.Errorf("generated board does not validate (try split=): %w", err)
 	}
 	return out, nil
+}
+
+// shuffledCells lists the cells of b for which keep holds, in a random order.
+func shuffledCells(b *board.Board, rng *rand.Rand, keep func(r, c int) bool) [][2]int {
+	var cells [][2]int
+	for r := range b.R {
+		for c := range b.C {
+			if keep(r, c) {
+				cells = append(cells, [2]int{r, c})
+			}
+		}
+	}
+	rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	return cells
 }
 
 // genConfig is the parsed generator parameters.
