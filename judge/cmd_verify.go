@@ -186,10 +186,6 @@ func regen(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) e
 			written++
 		}
 	}
-	newAnswers := ""
-	if created > 0 {
-		newAnswers = fmt.Sprintf(", %d new", created)
-	}
 	if check {
 		without := ""
 		if missing > 0 {
@@ -197,6 +193,10 @@ func regen(c *cli.Context, e *env, p problems.Problem, limits problems.Limits) e
 		}
 		fmt.Fprintf(w, "regen %s: %d datasets, %d stale%s, %d where the reference failed\n", meta.Slug, len(answers), stale, without, broken)
 	} else {
+		newAnswers := ""
+		if created > 0 {
+			newAnswers = fmt.Sprintf(", %d new", created)
+		}
 		fmt.Fprintf(w, "regen %s: %d datasets, %d rewritten%s, %d left as they are, %d where the reference failed\n",
 			meta.Slug, len(answers), written, newAnswers, skipped, broken)
 		kept()
