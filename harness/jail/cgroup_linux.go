@@ -98,6 +98,11 @@ type group struct {
 	oomBase int64
 	// swappiness is set when memory.swappiness has been set to 0.
 	swappiness bool
+	// limit is the memory limit last written (limitSet: one was), which only
+	// the judge ever writes: nothing inside a jail can reach the group's
+	// files (they are not in its root, and not its uid's).
+	limit    int64
+	limitSet bool
 }
 
 // The control files a group keeps open, in ctl.
@@ -273,11 +278,39 @@ const leftoverMax = 4 << 20
 
 // reset prepares the group for a run: limits set, counters cleared.
 func (g *group) reset(memory, processes int64) error {
+	if err := g.setLimit(memory); err != nil {
+		return err
+	}
+	// The peak (memory.max_usage_in_bytes) is the init's to restart, at the
+	// fork, where it reads the run's base.
+	if err := g.set(ctlFailcnt, "0"); err != nil {
+		return err
+	}
+	if memory > 0 && !g.swappiness {
+		g.swappiness = g.set(ctlSwappiness, "0") == nil
+	}
+	// The init lowers this to the program's limit once it has joined.
+	if err := g.set(ctlPidsMax, strconv.FormatInt(processes+64, 10)); err != nil {
+		return err
+	}
+	if err := g.set(ctlCPUUsage, "0"); err != nil {
+		return err
+	}
+	g.oomBase = g.oomKills()
+	return nil
+}
+
+// setLimit makes memory (0: none) the group's memory limit, unless it is
+// already (see group.limit): three writes saved in every run of a problem.
+func (g *group) setLimit(memory int64) error {
+	if g.limitSet && g.limit == memory {
+		return nil
+	}
+	g.limitSet = false
 	mem := "-1"
 	if memory > 0 {
 		mem = strconv.FormatInt(memory, 10)
 	}
-	// Written on every run, even unchanged: nothing a run did can outlast it.
 	// memsw may never be below the plain limit: the order depends on the change.
 	first := g.set(ctlMemLimit, mem)
 	if g.h.memsw {
@@ -298,22 +331,7 @@ func (g *group) reset(memory, processes int64) error {
 			return err
 		}
 	}
-	for _, c := range []int{ctlMaxUsage, ctlFailcnt} {
-		if err := g.set(c, "0"); err != nil {
-			return err
-		}
-	}
-	if memory > 0 && !g.swappiness {
-		g.swappiness = g.set(ctlSwappiness, "0") == nil
-	}
-	// The init lowers this to the program's limit once it has joined.
-	if err := g.set(ctlPidsMax, strconv.FormatInt(processes+64, 10)); err != nil {
-		return err
-	}
-	if err := g.set(ctlCPUUsage, "0"); err != nil {
-		return err
-	}
-	g.oomBase = g.oomKills()
+	g.limit, g.limitSet = memory, true
 	return nil
 }
 

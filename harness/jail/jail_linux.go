@@ -693,35 +693,44 @@ func (j *Jail) progOf(src string) (string, error) {
 	return key, nil
 }
 
-// openInputs opens what a run's request carries as descriptors.
-func (j *Jail) openInputs(c Config, closers *[]io.Closer) (fds []int, files []initFile, feed *os.File, err error) {
-	null := func() (*os.File, error) { return os.OpenFile(os.DevNull, os.O_RDWR, 0) }
-	stdin := c.Stdin
-	if stdin == nil {
-		if stdin, err = null(); err != nil {
-			return nil, nil, nil, err
-		}
-		*closers = append(*closers, stdin)
-	} else if st, err := stdin.Stat(); err == nil && st.Mode().IsRegular() {
-		// The program gets a pipe, never the dataset's own file.
-		pr, pw, err := os.Pipe()
+// openInputs opens what a run's request carries as descriptors. out are the
+// program's standard output and error (see capped in run; -1: /dev/null). feed,
+// when not -1, is the judge's end of the input pipe, for feedInput.
+func (j *Jail) openInputs(c Config, out [2]int, closers *[]io.Closer) (fds []int, files []initFile, feed int, err error) {
+	feed = -1
+	null := func() (int, error) {
+		f, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("input pipe: %w", err)
+			return -1, err
 		}
-		*closers = append(*closers, pr)
-		stdin, feed = pr, pw
+		*closers = append(*closers, f)
+		return int(f.Fd()), nil
 	}
-	fds = append(fds, int(stdin.Fd()))
-	for _, f := range []*os.File{c.Stdout, c.Stderr} {
-		if f == nil {
-			n, err := null()
-			if err != nil {
+	switch st, serr := statOf(c.Stdin); {
+	case c.Stdin == nil:
+		in, err := null()
+		if err != nil {
+			return nil, nil, feed, err
+		}
+		fds = append(fds, in)
+	case serr == nil && st.Mode().IsRegular():
+		// The program gets a pipe, never the dataset's own file.
+		r, w, err := inputPipe()
+		if err != nil {
+			return nil, nil, feed, fmt.Errorf("input pipe: %w", err)
+		}
+		*closers = append(*closers, rawFD(r))
+		fds, feed = append(fds, r), w
+	default:
+		fds = append(fds, int(c.Stdin.Fd()))
+	}
+	for _, fd := range out {
+		if fd < 0 {
+			if fd, err = null(); err != nil {
 				return nil, nil, feed, err
 			}
-			f = n
-			*closers = append(*closers, n)
 		}
-		fds = append(fds, int(f.Fd()))
+		fds = append(fds, fd)
 	}
 	for _, f := range c.Files {
 		if f.Name == "" || strings.ContainsRune(f.Name, '/') || f.Name == "." || f.Name == ".." {
@@ -792,16 +801,21 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	exceeded := make(chan struct{}, 1)
 	closedAt := make(chan time.Time, 1) // when CloseStdout closed Stdout
 	var dsts []*os.File                 // the caller's files the copiers write to
-	capped := func(dst *os.File, closeAtEnd bool) (*os.File, error) {
-		if dst == nil || l.Output <= 0 {
-			return dst, nil
+	// capped returns the descriptor the program writes dst through: a pipe's
+	// when the output is limited, dst's own when not, -1 for none.
+	capped := func(dst *os.File, closeAtEnd bool) (int, error) {
+		if dst == nil {
+			return -1, nil
+		}
+		if l.Output <= 0 {
+			return int(dst.Fd()), nil
 		}
 		dsts = append(dsts, dst)
-		pr, pw, err := os.Pipe()
+		pr, pw, err := outputPipe()
 		if err != nil {
-			return nil, fmt.Errorf("output pipe: %w", err)
+			return -1, fmt.Errorf("output pipe: %w", err)
 		}
-		closers = append(closers, pw)
+		closers = append(closers, rawFD(pw))
 		copiers.Add(1)
 		go func() {
 			defer copiers.Done()
@@ -828,16 +842,17 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 		}()
 		return pw, nil
 	}
+	var out [2]int
 	var err error
-	if c.Stdout, err = capped(c.Stdout, c.CloseStdout); err != nil {
+	if out[0], err = capped(c.Stdout, c.CloseStdout); err != nil {
 		return Result{}, err
 	}
-	if c.Stderr, err = capped(c.Stderr, false); err != nil {
+	if out[1], err = capped(c.Stderr, false); err != nil {
 		return Result{}, err
 	}
-	fds, files, feed, err := j.openInputs(c, &closers)
-	if feed != nil {
-		closers = append(closers, feed)
+	fds, files, feed, err := j.openInputs(c, out, &closers)
+	if feed >= 0 {
+		closers = append(closers, rawFD(feed))
 	}
 	if err != nil {
 		return Result{}, err
@@ -903,7 +918,7 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 		return Result{}, fmt.Errorf("sending the run to the jail: %w", err)
 	}
 	w.limits = rl
-	if feed != nil {
+	if feed >= 0 {
 		// Our read end and the descriptors are the init's now.
 		feedInput(feed, c.Stdin)
 		closers = closers[:len(closers)-1]
@@ -1206,42 +1221,41 @@ func copyCapped(dst io.Writer, src io.Reader, limit int64, buf []byte) (exceeded
 	return m > 0
 }
 
-// feedInput writes the input file into the pipe to the program and closes it.
-// What the pipe's buffer takes is written at once, without blocking (the whole
-// input of most datasets); the rest goes from a goroutine, which ends when the
-// input does or when the program's side of the pipe is gone.
-func feedInput(feed, in *os.File) {
+// feedInput writes the input file into the pipe to the program (fd, the
+// nonblocking write end inputPipe made) and closes it. What the pipe's buffer
+// takes is written at once, without blocking (the whole input of most
+// datasets); the rest goes from a goroutine, which ends when the input does or
+// when the program's side of the pipe is gone.
+func feedInput(fd int, in *os.File) {
 	buf := getBuffer()
 	var pending []byte
-	if raw, err := feed.SyscallConn(); err == nil {
-	direct:
-		for {
-			m, rerr := in.Read(*buf)
-			data := (*buf)[:m]
-			for len(data) > 0 {
-				var n int
-				var werr error
-				_ = raw.Write(func(fd uintptr) bool {
-					n, werr = unix.Write(int(fd), data)
-					return true // never wait here: the program has not started
-				})
-				if werr == unix.EAGAIN {
-					pending = data
-					break direct
-				}
-				if werr != nil || n <= 0 {
-					rerr = io.EOF // the program's side is gone
-					break
-				}
-				data = data[n:]
+direct:
+	for {
+		m, rerr := in.Read(*buf)
+		data := (*buf)[:m]
+		for len(data) > 0 {
+			n, werr := unix.Write(fd, data) // never waits: the program has not started
+			if werr == unix.EINTR {
+				continue
 			}
-			if rerr != nil {
-				putBuffer(buf)
-				feed.Close()
-				return
+			if werr == unix.EAGAIN {
+				pending = data
+				break direct
 			}
+			if werr != nil || n <= 0 {
+				rerr = io.EOF // the program's side is gone
+				break
+			}
+			data = data[n:]
+		}
+		if rerr != nil {
+			putBuffer(buf)
+			unix.Close(fd)
+			return
 		}
 	}
+	// Nonblocking, so the runtime's poller waits for room in the pipe.
+	feed := os.NewFile(uintptr(fd), "|1")
 	go func() {
 		defer putBuffer(buf)
 		defer feed.Close()
@@ -1260,6 +1274,56 @@ func feedInput(feed, in *os.File) {
 			}
 		}
 	}()
+}
+
+// rawFD is a descriptor the judge holds without an *os.File around it, for
+// the closers of a run.
+type rawFD int
+
+// Close closes the descriptor.
+func (f rawFD) Close() error { return unix.Close(int(f)) }
+
+// statOf is f.Stat(), or an error for no file.
+func statOf(f *os.File) (os.FileInfo, error) {
+	if f == nil {
+		return nil, os.ErrInvalid
+	}
+	return f.Stat()
+}
+
+// outputPipe makes the pipe a program writes an output through: the write end,
+// blocking as a program expects of its standard output, is the program's; the
+// read end, nonblocking in the runtime's poller, the copier's. The program's
+// end is a bare descriptor: made an *os.File (os.Pipe), it would be added to
+// the poller and set blocking again by Fd, some six system calls for nothing
+// in every run.
+func outputPipe() (r *os.File, w int, err error) {
+	var p [2]int
+	if err := unix.Pipe2(p[:], unix.O_CLOEXEC|unix.O_NONBLOCK); err != nil {
+		return nil, -1, err
+	}
+	if _, err := unix.FcntlInt(uintptr(p[1]), unix.F_SETFL, 0); err != nil {
+		unix.Close(p[0])
+		unix.Close(p[1])
+		return nil, -1, err
+	}
+	return os.NewFile(uintptr(p[0]), "|0"), p[1], nil
+}
+
+// inputPipe makes the pipe a program reads its input from: the read end,
+// blocking, is the program's; the write end, nonblocking, feedInput's. Both are
+// bare descriptors (see outputPipe).
+func inputPipe() (r, w int, err error) {
+	var p [2]int
+	if err := unix.Pipe2(p[:], unix.O_CLOEXEC|unix.O_NONBLOCK); err != nil {
+		return -1, -1, err
+	}
+	if _, err := unix.FcntlInt(uintptr(p[0]), unix.F_SETFL, 0); err != nil {
+		unix.Close(p[0])
+		unix.Close(p[1])
+		return -1, -1, err
+	}
+	return p[0], p[1], nil
 }
 
 func mergeReport(a, b report) report {
