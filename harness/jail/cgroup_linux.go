@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // hierarchies are the cgroup v1 folders (this process's own groups) under which
@@ -221,10 +223,14 @@ func (g *group) set(c int, val string) error {
 	return nil
 }
 
-// get reads a control file whole (they are all small).
+// get reads a control file whole (they are all small): one pread, where
+// ReadAt reads again to see the end.
 func (g *group) get(c int) string {
 	var buf [512]byte
-	n, _ := g.ctl[c].ReadAt(buf[:], 0)
+	n, err := unix.Pread(int(g.ctl[c].Fd()), buf[:], 0)
+	if err != nil || n < 0 {
+		return ""
+	}
 	return string(buf[:n])
 }
 

@@ -636,6 +636,17 @@ func (j *Jail) copyOf(src string, closers *[]io.Closer) (*os.File, error) {
 // binary into the work folder took 0.45 ms per run, and executing the fresh copy
 // about 0.5 ms more than executing a file already in memory.
 func (j *Jail) progOf(src string) (string, error) {
+	// A copy made before, of the file as it is now, is found from the file's
+	// status alone: the copy, not the file, is what the init binds.
+	var lst unix.Stat_t
+	if unix.Lstat(src, &lst) == nil && lst.Mode&unix.S_IFMT == unix.S_IFREG {
+		j.mu.Lock()
+		key, ok := j.progKeys[fileID{dev: lst.Dev, ino: lst.Ino, size: lst.Size, mtim: lst.Mtim.Nano()}]
+		j.mu.Unlock()
+		if ok {
+			return key, nil
+		}
+	}
 	fd, err := unix.Open(src, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return "", fmt.Errorf("jail: opening %s: %w (symlinks are refused)", src, err)
@@ -822,7 +833,8 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 			defer pr.Close()
 			buf := getBuffer()
 			defer putBuffer(buf)
-			if copyCapped(dst, pr, l.Output, *buf) {
+			over, ended := copyCapped(dst, pr, l.Output, *buf)
+			if over {
 				select {
 				case exceeded <- struct{}{}:
 				default:
@@ -834,10 +846,9 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 				closedAt <- time.Now()
 				dst.Close()
 			}
-			for {
-				if _, err := pr.Read(*buf); err != nil {
-					break
-				}
+			for !ended {
+				_, err := pr.Read(*buf)
+				ended = err != nil
 			}
 		}()
 		return pw, nil
@@ -1201,24 +1212,25 @@ func getBuffer() *[]byte  { return buffers.Get().(*[]byte) }
 func putBuffer(b *[]byte) { buffers.Put(b) }
 
 // copyCapped copies src to dst until src ends or limit bytes have been copied,
-// and reports whether src held more than limit bytes. After a write error it
-// stops copying, as io.Copy does (the caller drains src).
-func copyCapped(dst io.Writer, src io.Reader, limit int64, buf []byte) (exceeded bool) {
+// and reports whether src held more than limit bytes, and whether it was read
+// to its end (nothing is left to drain then). After a write error it stops
+// copying, as io.Copy does (the caller drains src).
+func copyCapped(dst io.Writer, src io.Reader, limit int64, buf []byte) (exceeded, ended bool) {
 	var n int64
 	for n < limit {
 		m, err := src.Read(buf[:min(int64(len(buf)), limit-n)])
 		if m > 0 {
 			if _, werr := dst.Write(buf[:m]); werr != nil {
-				return false
+				return false, false
 			}
 			n += int64(m)
 		}
 		if err != nil {
-			return false
+			return false, true
 		}
 	}
-	m, _ := src.Read(buf[:1])
-	return m > 0
+	m, err := src.Read(buf[:1])
+	return m > 0, m == 0 && err != nil
 }
 
 // feedInput writes the input file into the pipe to the program (fd, the
