@@ -1144,7 +1144,10 @@ func sendFDs(r report, fds []int) {
 // opened before the jail's root was entered.
 func readUsage(f *os.File) int64 {
 	var buf [32]byte
-	n, _ := f.ReadAt(buf[:], 0)
+	n, err := unix.Pread(int(f.Fd()), buf[:], 0) // one call: ReadAt reads again to see the end
+	if err != nil || n < 0 {
+		return 0
+	}
 	var v int64
 	for _, c := range buf[:n] {
 		if c < '0' || c > '9' {
