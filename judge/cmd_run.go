@@ -112,21 +112,20 @@ Examples:
 
 // judgeRun judges progs on the datasets ds of p, stores the run and shows it.
 func judgeRun(ctx context.Context, c *cli.Context, e *env, p problems.Problem, limits problems.Limits, ds []problems.Dataset, progs []*workflow.Program) error {
-	st, err := e.openStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
 	cfg := workflow.RunConfig{Problems: []problems.Meta{p.Meta()}, Entrants: workflow.Names(progs), Details: c.Bool("details")}
 	if p.Meta().Score.Ranking == problems.RankPenalty {
 		cfg.ChallengeLog = []string{p.Meta().Slug}
 	}
-	s, err := newSession(ctx, st, "run", c.Args().Slice(), "", cfg)
-	if err != nil {
-		return err
-	}
+	// The first programs start while the history opens.
+	s := workflow.OpenSession(ctx, e.OpenStore, "run", c.Args().Slice(), "", cfg)
 	results, err := judgeTasks(ctx, c, e, s, workflow.Tasks(p, limits, progs, ds, false, 1))
 	e.release() // nothing more is run or built
+	st, openErr := s.Wait()
+	if openErr != nil {
+		// Nothing was stored: as when the history could not be opened first.
+		return cli.Exit(openErr.Error(), exitUsage)
+	}
+	defer st.Close()
 	var saveErr *saveError
 	if err != nil && !errors.As(err, &saveErr) {
 		_ = s.Finish(ctx, ctx.Err() != nil)

@@ -28,14 +28,16 @@ func (fakeProblem) Check(problems.Dataset, problems.Output) problems.Outcome {
 
 func TestSessionStoresEveryResult(t *testing.T) {
 	tests := []struct {
-		name     string
-		programs int
-		datasets int
-		jobs     int
+		name       string
+		programs   int
+		datasets   int
+		jobs       int
+		background bool // OpenSession, not NewSession
 	}{
 		{name: "one job", programs: 1, datasets: 1, jobs: 1},
 		{name: "many jobs, few workers", programs: 3, datasets: 7, jobs: 2},
 		{name: "more workers than jobs", programs: 2, datasets: 2, jobs: 8},
+		{name: "history opened beside the judging", programs: 3, datasets: 7, jobs: 2, background: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,8 +47,10 @@ func TestSessionStoresEveryResult(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer st.Close()
-			s, err := NewSession(ctx, st, "run", nil, "", RunConfig{Entrants: []string{"x"}})
-			if err != nil {
+			var s *Session
+			if tt.background {
+				s = OpenSession(ctx, func(context.Context) (*store.Store, error) { return st, nil }, "run", nil, "", RunConfig{Entrants: []string{"x"}})
+			} else if s, err = NewSession(ctx, st, "run", nil, "", RunConfig{Entrants: []string{"x"}}); err != nil {
 				t.Fatal(err)
 			}
 			var progs []*build.Program
@@ -62,6 +66,9 @@ func TestSessionStoresEveryResult(t *testing.T) {
 			results, err := s.Judge(ctx, &judging.Judge{Jobs: tt.jobs}, tasks, func(problems.Result) { shown++ })
 			if err != nil {
 				t.Fatal(err)
+			}
+			if got, err := s.Wait(); got != st || err != nil {
+				t.Fatalf("Wait() = %p, %v; want the store", got, err)
 			}
 			if err := s.Finish(ctx, false); err != nil {
 				t.Fatal(err)
@@ -90,6 +97,29 @@ func TestSessionStoresEveryResult(t *testing.T) {
 				t.Errorf("resume plans %d jobs, want none", len(left))
 			}
 		})
+	}
+}
+
+// TestOpenSessionWithoutHistory judges in a session whose history cannot be
+// opened: judging stops, and both Judge and Wait say why.
+func TestOpenSessionWithoutHistory(t *testing.T) {
+	ctx := context.Background()
+	broken := errors.New("history: no such disk")
+	s := OpenSession(ctx, func(context.Context) (*store.Store, error) { return nil, broken }, "run", nil, "", RunConfig{})
+	var progs []*build.Program
+	for i := 0; i < 50; i++ {
+		progs = append(progs, &build.Program{Name: fmt.Sprintf("p%d", i), CompileError: "no"})
+	}
+	tasks := Tasks(fakeProblem{}, problems.DefaultLimits(), progs, []problems.Dataset{{Name: "d"}}, false, 1)
+	results, err := s.Judge(ctx, &judging.Judge{Jobs: 1}, tasks, nil)
+	if !errors.Is(err, broken) {
+		t.Errorf("Judge: %v, want %v", err, broken)
+	}
+	if st, err := s.Wait(); st != nil || !errors.Is(err, broken) {
+		t.Errorf("Wait() = %v, %v; want no store and %v", st, err, broken)
+	}
+	if len(results) != len(tasks) {
+		t.Errorf("%d results for %d tasks", len(results), len(tasks))
 	}
 }
 
