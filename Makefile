@@ -52,7 +52,8 @@ bench: build
 	$(GO) test -run '^$$' -bench Loop178 -benchtime 5x ./harness/jail/
 	$(GO) test -run '^$$' -bench InitWakeups -benchtime 300x ./harness/jail/
 	JUDGE_BENCH_JAIL_INIT=$(abspath bin/judge-jail) $(GO) test -run '^$$' -bench FirstRun -benchtime 15x ./harness/jail/
-	JUDGE_BENCH_JAIL_INIT=$(abspath bin/judge-jail) $(GO) test -run '^$$' -bench 'RunOverhead|ParallelSpeedup' -benchtime 5x ./judge/
+	JUDGE_BENCH_JAIL_INIT=$(abspath bin/judge-jail) $(GO) test -run '^$$' -bench RunOverhead -benchtime 15x ./judge/
+	JUDGE_BENCH_JAIL_INIT=$(abspath bin/judge-jail) $(GO) test -run '^$$' -bench ParallelSpeedup -benchtime 5x ./judge/
 	$(GO) test -run '^$$' -bench . -benchtime 1s $$($(GO) list ./... | grep -v '/harness/sandbox$$' | grep -v '/harness/jail$$' | grep -v '/judge$$')
 
 # Removes what can be made again: the binaries, the build cache and scratch
