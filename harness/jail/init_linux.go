@@ -125,10 +125,13 @@ type report struct {
 	// Protocol is, with Ready, the init's protocolDigest: a judge-jail
 	// binary from another build may not understand this judge's requests.
 	Protocol string `json:"protocol,omitempty"`
-	Started  bool   `json:"started,omitempty"`
-	Exited   bool   `json:"exited,omitempty"`
-	Status   int    `json:"status,omitempty"` // wait status
-	CPUns    int64  `json:"cpu_ns,omitempty"` // the group's CPU from fork to the end
+	// Started says the program was forked: in a report of its own for a run
+	// that was not held, with Exited (or an error) for a held one, whose
+	// judge times it from the moment it let the run in (see Jail.run).
+	Started bool  `json:"started,omitempty"`
+	Exited  bool  `json:"exited,omitempty"`
+	Status  int   `json:"status,omitempty"` // wait status
+	CPUns   int64 `json:"cpu_ns,omitempty"` // the group's CPU from fork to the end
 	// StartedNS is the CLOCK_MONOTONIC time, in nanoseconds, just before the
 	// init forked the program (with Started): its wall time counts from there.
 	StartedNS int64 `json:"started_ns,omitempty"`
@@ -679,7 +682,11 @@ func (st *initState) run(req *request, fds []int, send func(report)) (err error)
 			return err
 		}
 	}
-	send(report{Started: true, StartedNS: forkNS, Early: early})
+	if !req.Hold {
+		// A held run's start comes with its end: the judge has timed it since
+		// it let the run in, and one message fewer wakes it in every run.
+		send(report{Started: true, StartedNS: forkNS})
+	}
 	var ws syscall.WaitStatus
 	var peakKiB int64
 	for {
@@ -717,7 +724,7 @@ func (st *initState) run(req *request, fds []int, send func(report)) (err error)
 		_ = unix.Close(endFD)
 		endFD = -1
 	}
-	r := report{Exited: true, Status: int(ws), MemBase: memBase, ExitedNS: exitedNS}
+	r := report{Started: true, StartedNS: forkNS, Early: early, Exited: true, Status: int(ws), MemBase: memBase, ExitedNS: exitedNS}
 	if st.cfg.UserNS {
 		// Everything of the run has been reaped, by the init or by a parent
 		// the init reaped: the growth of the init's children's time is the
@@ -1471,9 +1478,15 @@ func loopbackUp() error {
 	return unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr)
 }
 
+// protocolRevision counts the changes to what the messages mean that their
+// shapes do not show; it goes into protocolDigest. 2: a held run's start is
+// reported with its end, not in a message of its own.
+const protocolRevision = 2
+
 // protocolDigest sums up the messages between the judge and an init: the names,
 // types and tags of every field of initConfig, request and report (and of the
-// types they hold). The two sides compare it when an init starts.
+// types they hold), and protocolRevision. The two sides compare it when an
+// init starts.
 func protocolDigest() string {
 	h := sha256.New()
 	var walk func(t reflect.Type)
@@ -1494,6 +1507,7 @@ func protocolDigest() string {
 		}
 		fmt.Fprint(h, "}")
 	}
+	fmt.Fprintf(h, "revision %d;", protocolRevision)
 	for _, v := range []any{initConfig{}, request{}, report{}} {
 		walk(reflect.TypeOf(v))
 	}

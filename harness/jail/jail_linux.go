@@ -939,6 +939,7 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	}
 	closers = nil
 	leave := func() {}
+	var letIn time.Time // when the gate let a held run in
 	if c.Gate != nil {
 		// The slot is ready: the program starts once there is room.
 		var goErr error
@@ -964,6 +965,7 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 			s.worker = nil
 			return Result{Canceled: true}, err
 		}
+		letIn = time.Now()
 		leave = sync.OnceFunc(ticket.Leave)
 		defer leave()
 		if goErr != nil {
@@ -1008,7 +1010,15 @@ func (j *Jail) run(ctx context.Context, s *slot, c Config) (Result, error) {
 	}
 	var started, ended time.Time
 	var last report
-	wall := time.NewTimer(l.WallLimit() + 5*time.Second) // until the start: setup time
+	// Until the start, the wall timer allows for setting up; a held run has
+	// done that before the gate let it in, and reports its start only with
+	// its end: its wall time counts from there (its program starts at once,
+	// or a moment before when armed).
+	wall := time.NewTimer(l.WallLimit() + 5*time.Second)
+	if !letIn.IsZero() {
+		started = letIn
+		wall.Reset(max(0, l.WallLimit()-time.Since(letIn)))
+	}
 	defer wall.Stop()
 	poll := cpuPoll(l.CPU)
 	if s.group == nil && l.Memory > 0 {
