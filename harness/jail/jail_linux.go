@@ -1313,36 +1313,39 @@ func statOf(f *os.File) (os.FileInfo, error) {
 	return f.Stat()
 }
 
-// outputPipe makes the pipe a program writes an output through: the write end,
-// blocking as a program expects of its standard output, is the program's; the
-// read end, nonblocking in the runtime's poller, the copier's. The program's
-// end is a bare descriptor: made an *os.File (os.Pipe), it would be added to
-// the poller and set blocking again by Fd, some six system calls for nothing
-// in every run.
-func outputPipe() (r *os.File, w int, err error) {
-	var p [2]int
+// programPipe makes a pipe between a program and the judge: both ends
+// nonblocking but the program's (end: 0 for the read end, 1 for the write
+// end), blocking as a program expects of its standard streams. Both are bare
+// descriptors: made *os.File (os.Pipe), they would be added to the runtime's
+// poller and the program's set blocking again by Fd, some six system calls
+// for nothing in every run.
+func programPipe(end int) (p [2]int, err error) {
 	if err := unix.Pipe2(p[:], unix.O_CLOEXEC|unix.O_NONBLOCK); err != nil {
-		return nil, -1, err
+		return p, err
 	}
-	if _, err := unix.FcntlInt(uintptr(p[1]), unix.F_SETFL, 0); err != nil {
+	if _, err := unix.FcntlInt(uintptr(p[end]), unix.F_SETFL, 0); err != nil {
 		unix.Close(p[0])
 		unix.Close(p[1])
+		return p, err
+	}
+	return p, nil
+}
+
+// outputPipe makes the pipe a program writes an output through: the write end
+// is the program's, the read end, in the runtime's poller, the copier's.
+func outputPipe() (r *os.File, w int, err error) {
+	p, err := programPipe(1)
+	if err != nil {
 		return nil, -1, err
 	}
 	return os.NewFile(uintptr(p[0]), "|0"), p[1], nil
 }
 
-// inputPipe makes the pipe a program reads its input from: the read end,
-// blocking, is the program's; the write end, nonblocking, feedInput's. Both are
-// bare descriptors (see outputPipe).
+// inputPipe makes the pipe a program reads its input from: the read end is
+// the program's, the write end feedInput's.
 func inputPipe() (r, w int, err error) {
-	var p [2]int
-	if err := unix.Pipe2(p[:], unix.O_CLOEXEC|unix.O_NONBLOCK); err != nil {
-		return -1, -1, err
-	}
-	if _, err := unix.FcntlInt(uintptr(p[0]), unix.F_SETFL, 0); err != nil {
-		unix.Close(p[0])
-		unix.Close(p[1])
+	p, err := programPipe(0)
+	if err != nil {
 		return -1, -1, err
 	}
 	return p[0], p[1], nil
